@@ -1,0 +1,28 @@
+# Thin front end over CMake. `make demo` and `make test` install what they
+# need (Debian packages, npm modules) on a fresh machine, then build and run.
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+.PHONY: deps configure build test demo bench clean
+
+deps:
+	./scripts/install-deps
+
+configure: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: build
+	./scripts/demo $(BUILD)
+
+bench: build
+	./scripts/demo $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,26 @@
+// cuzk::Error and its subclasses: every failure carries a message naming the
+// file, field or request at fault.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace cuzk {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Malformed bytes or text: wrong length, bad flags, non-canonical, off-curve...
+class DecodeError : public Error {
+ public:
+  using Error::Error;
+};
+
+// A CUDA runtime call failed.
+class CudaError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace cuzk

@@ -1,0 +1,177 @@
+// Field laws on random values, checked against GMP as an independent reference.
+#include <gmpxx.h>
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "ff/field_io.hpp"
+#include "ff/fields.hpp"
+#include "ff/roots.hpp"
+
+using namespace cuzk;
+using namespace cuzk::ff;
+
+template <class F>
+mpz_class to_mpz(const F& x) {
+  return mpz_class(to_decimal(x));
+}
+template <class F>
+mpz_class modulus() {
+  auto p = F::Params::modulus();
+  mpz_class r = 0;
+  for (int i = F::N - 1; i >= 0; --i) r = (r << 64) + mpz_class(std::to_string(p.v[i]));
+  return r;
+}
+
+template <class F>
+class FieldTest : public ::testing::Test {};
+using AllFields = ::testing::Types<Bls12_381_Fp, Bls12_381_Fr, Bn254_Fp, Bn254_Fr>;
+TYPED_TEST_SUITE(FieldTest, AllFields);
+
+TYPED_TEST(FieldTest, ModulusMatchesGeneratedConstants) {
+  using F = TypeParam;
+  mpz_class p = modulus<F>();
+  EXPECT_EQ(mpz_sizeinbase(p.get_mpz_t(), 2), size_t(F::kBits));
+  EXPECT_NE(mpz_probab_prime_p(p.get_mpz_t(), 30), 0);
+  // Montgomery one is R mod p: its canonical value must be 1.
+  EXPECT_EQ(to_mpz(F::one()), 1);
+  EXPECT_EQ(to_mpz(F::from_u64(42)), 42);
+}
+
+TYPED_TEST(FieldTest, ArithmeticMatchesGmp) {
+  using F = TypeParam;
+  std::mt19937_64 rng(7);
+  mpz_class p = modulus<F>();
+  for (int i = 0; i < 2000; ++i) {
+    F a = random_element<F>(rng), b = random_element<F>(rng);
+    mpz_class A = to_mpz(a), B = to_mpz(b);
+    ASSERT_LT(A, p);
+    mpz_class s = (A + B) % p, d = ((A - B) % p + p) % p, m = (A * B) % p, q = (A * A) % p, n = (p - A) % p;
+    ASSERT_EQ(to_mpz(a + b), s);
+    ASSERT_EQ(to_mpz(a - b), d);
+    ASSERT_EQ(to_mpz(a * b), m);
+    ASSERT_EQ(to_mpz(a.sqr()), q);
+    ASSERT_EQ(to_mpz(-a), n);
+    ASSERT_EQ(to_mpz(a.dbl()), (2 * A) % p);
+  }
+}
+
+TYPED_TEST(FieldTest, EdgeValues) {
+  using F = TypeParam;
+  mpz_class p = modulus<F>();
+  F pm1 = -F::one();
+  EXPECT_EQ(to_mpz(pm1), p - 1);
+  EXPECT_TRUE((pm1 + F::one()).is_zero());
+  EXPECT_EQ(pm1 * pm1, F::one());
+  EXPECT_TRUE((-F::zero()).is_zero());
+  EXPECT_TRUE(F::zero().inverse().is_zero());
+  EXPECT_EQ(F::one().inverse(), F::one());
+  EXPECT_EQ(pm1.inverse(), pm1);
+}
+
+TYPED_TEST(FieldTest, InverseAndBatchInverse) {
+  using F = TypeParam;
+  std::mt19937_64 rng(11);
+  std::vector<F> xs(257);
+  for (auto& x : xs) x = random_element<F>(rng);
+  xs[3] = F::zero();
+  std::vector<F> inv = xs;
+  batch_inverse<F>(inv);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    if (xs[i].is_zero()) {
+      EXPECT_TRUE(inv[i].is_zero());
+      continue;
+    }
+    EXPECT_EQ(inv[i], xs[i].inverse());
+    EXPECT_TRUE((inv[i] * xs[i]).is_one());
+  }
+}
+
+TYPED_TEST(FieldTest, PowLegendreSqrt) {
+  using F = TypeParam;
+  std::mt19937_64 rng(13);
+  mpz_class p = modulus<F>();
+  int squares = 0;
+  for (int i = 0; i < 60; ++i) {
+    F a = random_element<F>(rng);
+    uint64_t e = rng();
+    mpz_class r;
+    mpz_class A = to_mpz(a);
+    mpz_powm_ui(r.get_mpz_t(), A.get_mpz_t(), e, p.get_mpz_t());
+    ASSERT_EQ(to_mpz(a.pow(e)), r);
+    int leg = mpz_legendre(A.get_mpz_t(), p.get_mpz_t());
+    ASSERT_EQ(a.legendre(), leg);
+    F s;
+    bool ok = a.sqrt(s);
+    ASSERT_EQ(ok, leg == 1);
+    if (ok) {
+      ++squares;
+      ASSERT_EQ(s.sqr(), a);
+    }
+    F sq = a.sqr(), root;
+    ASSERT_TRUE(sq.sqrt(root));
+    ASSERT_TRUE(root == a || root == -a);
+  }
+  EXPECT_GT(squares, 10);
+  EXPECT_EQ(F::zero().legendre(), 0);
+}
+
+TYPED_TEST(FieldTest, BytesAndStringsRoundTrip) {
+  using F = TypeParam;
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 200; ++i) {
+    F a = random_element<F>(rng);
+    uint8_t le[F::kBytes], be[F::kBytes];
+    to_bytes_le(a, le);
+    to_bytes_be(a, be);
+    for (int k = 0; k < F::kBytes; ++k) ASSERT_EQ(le[k], be[F::kBytes - 1 - k]);
+    ASSERT_EQ(from_bytes_le<F>(le, F::kBytes), a);
+    ASSERT_EQ(from_bytes_be<F>(be, F::kBytes), a);
+    ASSERT_EQ(from_decimal<F>(to_decimal(a)), a);
+    ASSERT_EQ(from_hex<F>(to_hex(a)), a);
+    ASSERT_EQ(to_mpz(a), mpz_class(to_hex(a), 16));
+  }
+}
+
+TYPED_TEST(FieldTest, DecodersRejectBadInput) {
+  using F = TypeParam;
+  mpz_class p = modulus<F>();
+  EXPECT_THROW(from_decimal<F>(p.get_str()), DecodeError);
+  EXPECT_THROW(from_decimal<F>(""), DecodeError);
+  EXPECT_THROW(from_decimal<F>("12a"), DecodeError);
+  EXPECT_THROW(from_decimal<F>("-1"), DecodeError);
+  EXPECT_THROW(from_hex<F>(p.get_str(16)), DecodeError);
+  EXPECT_EQ(to_mpz(from_decimal<F>(mpz_class(p - 1).get_str())), p - 1);
+  uint8_t le[F::kBytes];
+  for (int k = 0; k < F::kBytes; ++k) le[k] = 0xff;
+  EXPECT_THROW(from_bytes_le<F>(le, F::kBytes), DecodeError);
+}
+
+template <class F>
+void check_roots(RootConvention conv, int generator) {
+  mpz_class p = modulus<F>();
+  F g = multiplicative_generator<F>(conv);
+  EXPECT_EQ(to_mpz(g), generator);
+  // g generates the whole group: g^((p-1)/q) != 1 for the prime q = 2
+  EXPECT_EQ(g.legendre(), -1);
+  for (int log_n : {1, 2, 10, F::Params::kTwoAdicity}) {
+    F w = root_of_unity<F>(log_n, conv);
+    F x = w;
+    for (int i = 0; i < log_n - 1; ++i) x = x.sqr();
+    EXPECT_EQ(x, -F::one()) << "w^(n/2) must be -1 (primitive), log_n=" << log_n;
+    EXPECT_TRUE(x.sqr().is_one());
+  }
+}
+
+TEST(Roots, Bls12_381_FrBothConventions) {
+  EXPECT_EQ(Bls12_381_FrParams::kTwoAdicity, 32);
+  check_roots<Bls12_381_Fr>(RootConvention::kBellperson, 7);
+  check_roots<Bls12_381_Fr>(RootConvention::kSnarkjs, 5);
+  EXPECT_NE(root_of_unity<Bls12_381_Fr>(20, RootConvention::kBellperson),
+            root_of_unity<Bls12_381_Fr>(20, RootConvention::kSnarkjs));
+}
+
+TEST(Roots, Bn254_Fr) {
+  EXPECT_EQ(Bn254_FrParams::kTwoAdicity, 28);
+  check_roots<Bn254_Fr>(RootConvention::kSnarkjs, 5);
+}
