@@ -3,6 +3,7 @@
 // compiled by nvcc for the GPU.
 #pragma once
 #include "ff/limbs.hpp"
+#include "ff/mont_mul_x86.hpp"
 
 #if CUZK_DEVICE_CODE && __has_include("ff/mont_mul_device.cuh")
 #include "ff/mont_mul_device.cuh"
@@ -52,14 +53,23 @@ CUZK_HD void mont_mul(Limbs<N>& r, const Limbs<N>& a, const Limbs<N>& b) {
 #if CUZK_HAVE_DEVICE_MONT
   device_mont_mul<P>(r, a, b);
 #else
+#if CUZK_HAVE_X86_MONT
+  if constexpr (N == 4) {
+    return x86::mont_mul_4(r, a, b, P::modulus(), P::kInv);
+  } else if constexpr (N == 6) {
+    return x86::mont_mul_6(r, a, b, P::modulus(), P::kInv);
+  }
+#endif
   const Limbs<N> p = P::modulus();
   uint64_t t[N] = {};
+#pragma GCC unroll 8
   for (int i = 0; i < N; ++i) {
     uint64_t A, C, lo;
     t[0] = mac(a.v[0], b.v[i], t[0], 0, A);
     uint64_t m = t[0] * P::kInv;
     lo = mac(m, p.v[0], t[0], 0, C);
     (void)lo;
+#pragma GCC unroll 8
     for (int j = 1; j < N; ++j) {
       t[j] = mac(a.v[j], b.v[i], t[j], A, A);
       t[j - 1] = mac(m, p.v[j], t[j], C, C);
