@@ -1,0 +1,55 @@
+// The constraint-system interface circuits are written against, as a C++20
+// concept so synthesis is inlined (no virtual call per constraint).
+// Names are callables (or string literals) evaluated only by systems that
+// keep them (TestConstraintSystem), so proving pays nothing for them.
+#pragma once
+#include <concepts>
+#include <string>
+#include <type_traits>
+
+#include "r1cs/linear_combination.hpp"
+
+namespace cuzk::r1cs {
+
+template <class N>
+std::string name_of(const N& n) {
+  if constexpr (std::is_invocable_v<const N&>)
+    return std::string(n());
+  else
+    return std::string(n);
+}
+
+// A value that is unknown (key generation) throws this when asked for.
+struct AssignmentMissing {};
+
+template <class F>
+struct ValueFnArchetype {
+  F operator()() const;
+};
+
+template <class CS>
+concept ConstraintSystem = requires(CS& cs, ValueFnArchetype<typename CS::Field> v, LinearCombination<typename CS::Field> lc) {
+  { cs.alloc("name", v) } -> std::same_as<Variable>;
+  { cs.alloc_input("name", v) } -> std::same_as<Variable>;
+  cs.enforce("name", lc, lc, lc);
+  cs.push_namespace("name");
+  cs.pop_namespace();
+};
+
+// RAII namespace: push on construction, pop on destruction.
+template <class CS>
+class Namespace {
+ public:
+  template <class N>
+  Namespace(CS& cs, const N& name) : cs_(cs) {
+    cs_.push_namespace(name);
+  }
+  ~Namespace() { cs_.pop_namespace(); }
+  Namespace(const Namespace&) = delete;
+  Namespace& operator=(const Namespace&) = delete;
+
+ private:
+  CS& cs_;
+};
+
+}  // namespace cuzk::r1cs

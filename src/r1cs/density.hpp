@@ -1,0 +1,31 @@
+// One bit per variable: does the variable appear in a query (A or B)?
+// Sized once from the circuit's shape; the MSMs skip the clear bits.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace cuzk::r1cs {
+
+class Density {
+ public:
+  Density() = default;
+  explicit Density(size_t n) : bits_((n + 63) / 64, 0), n_(n) {}
+  void set(size_t i) { bits_[i / 64] |= uint64_t(1) << (i % 64); }
+  bool get(size_t i) const { return (bits_[i / 64] >> (i % 64)) & 1; }
+  size_t size() const { return n_; }
+  void resize(size_t n) {
+    bits_.resize((n + 63) / 64, 0);
+    n_ = n;
+  }
+  size_t count() const {
+    size_t c = 0;
+    for (auto w : bits_) c += size_t(__builtin_popcountll(w));
+    return c;
+  }
+
+ private:
+  std::vector<uint64_t> bits_;
+  size_t n_ = 0;
+};
+
+}  // namespace cuzk::r1cs

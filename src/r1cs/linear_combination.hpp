@@ -1,0 +1,68 @@
+// Sparse linear combination sum(coeff_i * var_i) over the scalar field F.
+// Terms are kept as added (duplicates allowed); evaluation sums them.
+#pragma once
+#include <span>
+#include <vector>
+
+#include "r1cs/variable.hpp"
+
+namespace cuzk::r1cs {
+
+template <class F>
+struct Term {
+  Variable var;
+  F coeff;
+};
+
+template <class F>
+class LinearCombination {
+ public:
+  LinearCombination() = default;
+  LinearCombination(Variable v) { terms_.push_back({v, F::one()}); }  // NOLINT: implicit by design
+  static LinearCombination zero() { return {}; }
+  static LinearCombination constant(F c) {
+    LinearCombination lc;
+    lc.add(Variable::one(), c);
+    return lc;
+  }
+
+  LinearCombination& add(Variable v, F coeff) {
+    if (!coeff.is_zero()) terms_.push_back({v, coeff});
+    return *this;
+  }
+  LinearCombination& operator+=(Variable v) { return add(v, F::one()); }
+  LinearCombination& operator-=(Variable v) { return add(v, -F::one()); }
+  LinearCombination& operator+=(const LinearCombination& o) {
+    terms_.insert(terms_.end(), o.terms_.begin(), o.terms_.end());
+    return *this;
+  }
+  LinearCombination& operator-=(const LinearCombination& o) {
+    for (const auto& t : o.terms_) terms_.push_back({t.var, -t.coeff});
+    return *this;
+  }
+  LinearCombination& operator*=(F s) {
+    for (auto& t : terms_) t.coeff *= s;
+    return *this;
+  }
+  friend LinearCombination operator+(LinearCombination a, const LinearCombination& b) { return a += b; }
+  friend LinearCombination operator-(LinearCombination a, const LinearCombination& b) { return a -= b; }
+  friend LinearCombination operator*(LinearCombination a, F s) { return a *= s; }
+
+  std::span<const Term<F>> terms() const { return terms_; }
+  bool empty() const { return terms_.empty(); }
+
+  // <lc, (inputs, aux)>
+  F evaluate(std::span<const F> inputs, std::span<const F> aux) const {
+    F acc = F::zero();
+    for (const auto& t : terms_) {
+      const F& v = t.var.is_input() ? inputs[t.var.index()] : aux[t.var.index()];
+      acc += t.coeff.is_one() ? v : v * t.coeff;
+    }
+    return acc;
+  }
+
+ private:
+  std::vector<Term<F>> terms_;
+};
+
+}  // namespace cuzk::r1cs
