@@ -16,6 +16,10 @@ struct Fp2 {
 
   CUZK_HD static constexpr Fp2 zero() { return Fp2{Base::zero(), Base::zero()}; }
   CUZK_HD static constexpr Fp2 one() { return Fp2{Base::one(), Base::zero()}; }
+  template <int N>
+  CUZK_HD static constexpr Fp2 from_montgomery(const Limbs<N>& a, const Limbs<N>& b) {
+    return Fp2{Base::from_montgomery(a), Base::from_montgomery(b)};
+  }
 
   CUZK_HD bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
   CUZK_HD bool is_one() const { return c0.is_one() && c1.is_zero(); }
