@@ -1,0 +1,164 @@
+// CPU multi-scalar multiplication sum(k_i * P_i) by Pippenger's bucket method
+// with signed c-bit digits (2^(c-1) buckets per window, XYZZ buckets, mixed
+// additions from affine bases). Zero scalars are skipped and scalars equal to
+// one are summed directly, which matters for Filecoin witnesses (mostly bits).
+// Windows are processed in parallel on the shared pool.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/parallel.hpp"
+#include "ec/xyzz.hpp"
+
+namespace cuzk::msm {
+
+struct PippengerPlan {
+  int window_bits;  // c
+  int windows;      // ceil((scalar bits + 2) / c): the top digit plus a carry stays below 2^(c-1)
+};
+
+// Window size minimizing additions: per window n bucket adds + ~2^c reduction adds.
+inline PippengerPlan plan_pippenger(size_t n, int scalar_bits) {
+  PippengerPlan best{2, (scalar_bits + 3) / 2};
+  double best_cost = 1e300;
+  for (int c = 2; c <= 16; ++c) {
+    int w = (scalar_bits + 2 + c - 1) / c;
+    double cost = double(w) * (double(n) + double(size_t(1) << c));
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = {c, w};
+    }
+  }
+  return best;
+}
+
+namespace detail {
+
+// Signed digits of a canonical scalar: k = sum d_j 2^(c j), d_j in [-2^(c-1), 2^(c-1)).
+template <int N>
+void signed_digits(const ff::Limbs<N>& k, int c, int windows, int16_t* out) {
+  int carry = 0;
+  const int half = 1 << (c - 1);
+  for (int j = 0; j < windows; ++j) {
+    const int bit = j * c;
+    uint64_t raw = 0;
+    if (bit < 64 * N) {
+      const int limb = bit / 64, off = bit % 64;
+      raw = k.v[limb] >> off;
+      if (off + c > 64 && limb + 1 < N) raw |= k.v[limb + 1] << (64 - off);
+    }
+    int d = int(raw & ((uint64_t(1) << c) - 1)) + carry;
+    carry = d >= half ? 1 : 0;
+    out[j] = int16_t(d - (carry << c));
+  }
+}
+
+// sum_{b=1..B} b * bucket[b-1] by the running-sum trick (2 adds per bucket).
+template <class C>
+ec::Xyzz<C> reduce_buckets(const std::vector<ec::Xyzz<C>>& buckets) {
+  ec::Xyzz<C> running = ec::Xyzz<C>::infinity(), total = ec::Xyzz<C>::infinity();
+  for (size_t b = buckets.size(); b-- > 0;) {
+    running += buckets[b];
+    total += running;
+  }
+  return total;
+}
+
+}  // namespace detail
+
+// sum scalars[i] * bases[i]; sizes must match.
+template <class C>
+ec::Jacobian<C> pippenger(std::span<const ec::Affine<C>> bases, std::span<const typename C::Scalar> scalars) {
+  using S = typename C::Scalar;
+  using X = ec::Xyzz<C>;
+  if (bases.size() != scalars.size())
+    throw Error("msm: " + std::to_string(bases.size()) + " bases but " + std::to_string(scalars.size()) + " scalars");
+  const size_t n = bases.size();
+
+  // Split off zeros and ones; the rest get canonical limbs.
+  std::vector<uint32_t> idx;
+  std::vector<ff::Limbs<S::N>> limbs;
+  const size_t threads = global_pool().size();
+  std::vector<X> ones(threads * 4, X::infinity());
+  {
+    std::vector<std::vector<uint32_t>> part_idx(threads * 4);
+    std::vector<std::vector<ff::Limbs<S::N>>> part_limbs(threads * 4);
+    const size_t parts = part_idx.size();
+    parallel_for(parts, 1, [&](size_t b, size_t e) {
+      for (size_t p = b; p < e; ++p) {
+        for (size_t i = n * p / parts; i < n * (p + 1) / parts; ++i) {
+          const S& s = scalars[i];
+          if (s.is_zero() || bases[i].inf) continue;
+          if (s.is_one()) {
+            ones[p] += bases[i];
+            continue;
+          }
+          part_idx[p].push_back(uint32_t(i));
+          part_limbs[p].push_back(s.to_canonical());
+        }
+      }
+    });
+    size_t total = 0;
+    for (auto& v : part_idx) total += v.size();
+    idx.reserve(total);
+    limbs.reserve(total);
+    for (size_t p = 0; p < parts; ++p) {
+      idx.insert(idx.end(), part_idx[p].begin(), part_idx[p].end());
+      limbs.insert(limbs.end(), part_limbs[p].begin(), part_limbs[p].end());
+    }
+  }
+  X acc_ones = X::infinity();
+  for (auto& o : ones) acc_ones += o;
+  const size_t m = idx.size();
+  if (m == 0) return acc_ones.to_jacobian();
+
+  const PippengerPlan plan = plan_pippenger(m, S::kBits);
+  const int c = plan.window_bits, w = plan.windows;
+  std::vector<int16_t> digits(m * size_t(w));
+  parallel_for(m, 1 << 12, [&](size_t b, size_t e) {
+    for (size_t i = b; i < e; ++i) detail::signed_digits(limbs[i], c, w, &digits[i * w]);
+  });
+
+  std::vector<X> window_sums(w, X::infinity());
+  parallel_for(size_t(w), 1, [&](size_t b, size_t e) {
+    for (size_t j = b; j < e; ++j) {
+      std::vector<X> buckets(size_t(1) << (c - 1), X::infinity());
+      for (size_t i = 0; i < m; ++i) {
+        const int d = digits[i * w + j];
+        if (d > 0)
+          buckets[d - 1] += bases[idx[i]];
+        else if (d < 0)
+          buckets[-d - 1] -= bases[idx[i]];
+      }
+      window_sums[j] = detail::reduce_buckets(buckets);
+    }
+  });
+
+  X acc = X::infinity();
+  for (int j = w - 1; j >= 0; --j) {
+    for (int k = 0; k < c && j != w - 1; ++k) acc = acc.dbl();
+    acc += window_sums[j];
+  }
+  acc += acc_ones;
+  return acc.to_jacobian();
+}
+
+// The same MSM over only the bases whose density bit is set: scalars are
+// given densely (one per set bit, in order). Used for the A/B queries.
+template <class C, class DensityT>
+ec::Jacobian<C> pippenger_with_density(std::span<const ec::Affine<C>> bases, const DensityT& density,
+                                       std::span<const typename C::Scalar> scalars) {
+  std::vector<ec::Affine<C>> picked;
+  picked.reserve(scalars.size());
+  for (size_t i = 0; i < density.size() && i < bases.size(); ++i)
+    if (density.get(i)) picked.push_back(bases[i]);
+  if (picked.size() != scalars.size())
+    throw Error("msm: density selects " + std::to_string(picked.size()) + " bases but " +
+                std::to_string(scalars.size()) + " scalars given");
+  return pippenger<C>(picked, scalars);
+}
+
+}  // namespace cuzk::msm
