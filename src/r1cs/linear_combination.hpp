@@ -48,6 +48,10 @@ class LinearCombination {
   friend LinearCombination operator-(LinearCombination a, const LinearCombination& b) { return a -= b; }
   friend LinearCombination operator*(LinearCombination a, F s) { return a *= s; }
 
+  // Empties the combination but keeps its storage, so loops can reuse one.
+  void clear() { terms_.clear(); }
+  void reserve(size_t n) { terms_.reserve(n); }
+
   std::span<const Term<F>> terms() const { return terms_; }
   bool empty() const { return terms_.empty(); }
 
