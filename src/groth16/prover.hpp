@@ -2,6 +2,9 @@
 // against the assignment, H polynomial, the five MSMs (A, B in G1 and G2, H,
 // L), then the epilogue with fresh random r, s.
 #pragma once
+#include <atomic>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "core/csprng.hpp"
@@ -38,6 +41,25 @@ void check_key_matches(const ProvingKey<E>& pk, const r1cs::ProvingAssignment<ty
   need("A", pk.a.size(), s.num_inputs + pa.a_aux_density().count());
   need("B (G1)", pk.b_g1.size(), pa.b_input_density().count() + pa.b_aux_density().count());
   need("B (G2)", pk.b_g2.size(), pa.b_input_density().count() + pa.b_aux_density().count());
+}
+
+// Index of the first constraint with a_i * b_i != c_i, if any (parallel scan).
+template <class F>
+std::optional<size_t> first_unsatisfied(const r1cs::ProvingAssignment<F>& pa) {
+  auto a = pa.a(), b = pa.b(), c = pa.c();
+  std::atomic<size_t> first{SIZE_MAX};
+  parallel_for(a.size(), 1 << 14, [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi && i < first.load(std::memory_order_relaxed); ++i) {
+      if (a[i] * b[i] != c[i]) {
+        size_t cur = first.load();
+        while (i < cur && !first.compare_exchange_weak(cur, i)) {
+        }
+        return;
+      }
+    }
+  });
+  if (first.load() == SIZE_MAX) return std::nullopt;
+  return first.load();
 }
 
 template <class F, class DensityT>
