@@ -1,0 +1,76 @@
+// Poseidon hash as a circuit: equal to poseidon::hash on the preimage's values,
+// 3 constraints per S-box with a non-constant input (x^2, x^4, x^5) and none
+// for the linear layers, which the precomputed plan folds into the S-box
+// inputs. Arity 8 (Filecoin constants): 3 * (9*8 - 1 + 57) = 384 constraints.
+// The output is a Num (a combination of the last round's S-box outputs), so a
+// caller that only needs it linearly pays no constraint for it.
+#pragma once
+#include <span>
+#include <string>
+#include <vector>
+
+#include "circuits/gadgets/num.hpp"
+#include "circuits/poseidon/constants.hpp"
+
+namespace cuzk::circuits::poseidon {
+
+template <class CS, class N>
+Num<typename CS::Field> hash(CS& cs, const N& name, std::span<const Num<typename CS::Field>> preimage,
+                             const PoseidonConstants<typename CS::Field>& c) {
+  using F = typename CS::Field;
+  if (int(preimage.size()) != c.arity)
+    throw Error("Poseidon gadget: preimage has " + std::to_string(preimage.size()) + " elements, arity is " +
+                std::to_string(c.arity));
+  r1cs::Namespace ns(cs, name);
+  const auto& plan = c.plan;
+  const size_t n = plan.sboxes.size();
+  // Symbol s >= 1 is S-box s-1's output; values fill in only if the system asks.
+  std::vector<Variable> sym(n + 1, Variable::one());
+  std::vector<F> val(n + 1, F::one());
+  bool valued = false;
+
+  for (size_t k = 0; k < n; ++k) {
+    const auto& s = plan.sboxes[k];
+    r1cs::Namespace sns(cs, [k] { return "sbox " + std::to_string(k); });
+    LC<F> x;
+    if (s.input >= 0) {
+      x = preimage[size_t(s.input - 1)].lc();
+      x.add(Variable::one(), s.constant);
+    } else {
+      x.add(Variable::one(), s.constant);
+      for (const auto& [i, coeff] : s.terms) x.add(sym[i], coeff);
+    }
+    F xv, x2v, x4v;
+    const Variable x2 = cs.alloc("x^2", [&] {
+      valued = true;
+      if (s.input >= 0) {
+        xv = need(preimage[size_t(s.input - 1)].value()) + s.constant;
+      } else {
+        xv = s.constant;
+        for (const auto& [i, coeff] : s.terms) xv += coeff * val[i];
+      }
+      return x2v = xv.sqr();
+    });
+    const LC<F> x2lc(x2);
+    cs.enforce("x*x", x, x, x2lc);
+    const Variable x4 = cs.alloc("x^4", [&] { return x4v = x2v.sqr(); });
+    const LC<F> x4lc(x4);
+    cs.enforce("x^2*x^2", x2lc, x2lc, x4lc);
+    const Variable x5 = cs.alloc("x^5", [&] { return val[k + 1] = x4v * xv; });
+    cs.enforce("x^4*x", x4lc, x, LC<F>(x5));
+    sym[k + 1] = x5;
+  }
+
+  LC<F> out;
+  out.add(Variable::one(), plan.out_constant);
+  for (const auto& [i, coeff] : plan.out_terms) out.add(sym[i], coeff);
+  std::optional<F> ov;
+  if (valued) {
+    F acc = plan.out_constant;
+    for (const auto& [i, coeff] : plan.out_terms) acc += coeff * val[i];
+    ov = acc;
+  }
+  return Num<F>(std::move(out), ov);
+}
+
+}  // namespace cuzk::circuits::poseidon
