@@ -27,7 +27,7 @@ std::vector<Num<F>> insert_at(CS& cs, const N& name, const Num<F>& cur, std::spa
   r1cs::Namespace ns(cs, name);
 
   // Every multilinear monomial prod_{i in m} b_i, as one variable each.
-  std::vector<Variable> mono(arity);
+  std::vector<Variable> mono(arity, Variable::one());
   std::vector<AllocatedBit<F>> products(arity);
   mono[0] = Variable::one();
   for (size_t m = 1; m < arity; ++m) {
@@ -54,14 +54,17 @@ std::vector<Num<F>> insert_at(CS& cs, const N& name, const Num<F>& cur, std::spa
     return lc;
   };
 
-  std::optional<size_t> p = size_t(0);
-  for (int i = 0; i < k; ++i) {
-    if (!bits[i].value()) {
-      p.reset();
-      break;
-    }
-    if (*bits[i].value()) *p |= size_t(1) << i;
+  // The position, when the bits carry values.
+  bool known = true;
+  size_t pos = 0;
+  for (int i = 0; i < k && known; ++i) {
+    known = bits[i].value().has_value();
+    if (known && *bits[i].value()) pos |= size_t(1) << i;
   }
+  auto at = [&] {
+    if (!known) throw r1cs::AssignmentMissing{};
+    return pos;
+  };
   auto diff = [](const Num<F>& a, const Num<F>& b) {
     LC<F> lc = a.lc();
     lc -= b.lc();
@@ -73,7 +76,6 @@ std::vector<Num<F>> insert_at(CS& cs, const N& name, const Num<F>& cur, std::spa
     return r;
   };
   auto val = [](const Num<F>& x) -> const F& { return need(x.value()); };
-  const bool known = p.has_value();
 
   std::vector<Num<F>> out;
   out.reserve(arity);
@@ -81,30 +83,30 @@ std::vector<Num<F>> insert_at(CS& cs, const N& name, const Num<F>& cur, std::spa
 
   // out_0 = cur + [p > 0] * (s_0 - cur)
   AllocatedNum<F> x0 = product([] { return std::string("shift 0"); }, indicator(1, arity - 1), diff(siblings[0], cur),
-                               [&] { return need(p) > 0 ? val(siblings[0]) - val(cur) : F::zero(); });
+                               [&] { return at() > 0 ? val(siblings[0]) - val(cur) : F::zero(); });
   LC<F> o0 = cur.lc();
   o0 += x0.variable();
-  out.emplace_back(std::move(o0), known && *p > 0 ? siblings[0].value() : known ? cur.value() : std::nullopt);
+  out.emplace_back(std::move(o0), known && pos > 0 ? siblings[0].value() : known ? cur.value() : std::nullopt);
   last.add(x0.variable(), std::nullopt, -F::one());
 
   // out_j = s_{j-1} + [p > j] * (s_j - s_{j-1}) + [p == j] * (cur - s_{j-1})
   for (size_t j = 1; j + 1 < arity; ++j) {
     const Num<F>& prev = siblings[j - 1];
     AllocatedNum<F> x = product([j] { return "shift " + std::to_string(j); }, indicator(j + 1, arity - 1),
-                                diff(siblings[j], prev), [&] { return need(p) > j ? val(siblings[j]) - val(prev) : F::zero(); });
+                                diff(siblings[j], prev), [&] { return at() > j ? val(siblings[j]) - val(prev) : F::zero(); });
     AllocatedNum<F> y = product([j] { return "place " + std::to_string(j); }, indicator(j, j), diff(cur, prev),
-                                [&] { return need(p) == j ? val(cur) - val(prev) : F::zero(); });
+                                [&] { return at() == j ? val(cur) - val(prev) : F::zero(); });
     LC<F> o = prev.lc();
     o += x.variable();
     o += y.variable();
     std::optional<F> v;
-    if (known) v = *p > j ? siblings[j].value() : *p == j ? cur.value() : prev.value();
+    if (known) v = pos > j ? siblings[j].value() : pos == j ? cur.value() : prev.value();
     out.emplace_back(std::move(o), v);
     last.add(x.variable(), std::nullopt, -F::one());
     last.add(y.variable(), std::nullopt, -F::one());
   }
   std::optional<F> lv;
-  if (known) lv = *p == arity - 1 ? cur.value() : siblings[arity - 2].value();
+  if (known) lv = pos == arity - 1 ? cur.value() : siblings[arity - 2].value();
   out.emplace_back(LC<F>(last.lc()), lv);
   return out;
 }
