@@ -113,6 +113,9 @@ TEST(Gadgets, NumArithmetic) {
   EXPECT_EQ(l.value(), fr(16));
   EXPECT_EQ(l.lc().evaluate(cs.inputs(), cs.aux()), fr(16));
   EXPECT_EQ(cs.shape().num_constraints, 2u);
+  EXPECT_EQ((a + b).value(), fr(13));
+  EXPECT_EQ((b - a).lc().evaluate(cs.inputs(), cs.aux()), fr(1));
+  EXPECT_EQ(cs.shape().num_constraints, 2u);
   ANum la = l.allocate(cs, "l");
   EXPECT_EQ(la.value(), fr(16));
   Num<F>::enforce_equal(cs, "l == 16", l, Num<F>::constant(fr(16)));

@@ -71,4 +71,14 @@ class Num {
   std::optional<F> value_;
 };
 
+// Sums of allocated numbers are combinations, not new variables.
+template <class F>
+Num<F> operator+(const AllocatedNum<F>& a, const AllocatedNum<F>& b) {
+  return Num<F>(a) + Num<F>(b);
+}
+template <class F>
+Num<F> operator-(const AllocatedNum<F>& a, const AllocatedNum<F>& b) {
+  return Num<F>(a) - Num<F>(b);
+}
+
 }  // namespace cuzk::circuits

@@ -29,35 +29,34 @@ Num<typename CS::Field> hash(CS& cs, const N& name, std::span<const Num<typename
   std::vector<F> val(n + 1, F::one());
   bool valued = false;
 
+  // Scratch combinations reused for every S-box (no reallocation once
+  // LinearCombination can be cleared in place; see lc.hpp).
+  LC<F> x, x2lc, x4lc, x5lc;
   for (size_t k = 0; k < n; ++k) {
     const auto& s = plan.sboxes[k];
     r1cs::Namespace sns(cs, [k] { return "sbox " + std::to_string(k); });
-    LC<F> x;
-    if (s.input >= 0) {
-      x = preimage[size_t(s.input - 1)].lc();
-      x.add(Variable::one(), s.constant);
-    } else {
-      x.add(Variable::one(), s.constant);
-      for (const auto& [i, coeff] : s.terms) x.add(sym[i], coeff);
-    }
+    reset(x);
+    if (s.input >= 0) x += preimage[size_t(s.input - 1)].lc();
+    x.add(Variable::one(), s.constant);
+    for (const auto& [i, coeff] : s.terms) x.add(sym[i], coeff);
     F xv, x2v, x4v;
     const Variable x2 = cs.alloc("x^2", [&] {
       valued = true;
-      if (s.input >= 0) {
-        xv = need(preimage[size_t(s.input - 1)].value()) + s.constant;
-      } else {
-        xv = s.constant;
-        for (const auto& [i, coeff] : s.terms) xv += coeff * val[i];
-      }
+      xv = s.input >= 0 ? need(preimage[size_t(s.input - 1)].value()) + s.constant : s.constant;
+      for (const auto& [i, coeff] : s.terms) xv += coeff * val[i];
       return x2v = xv.sqr();
     });
-    const LC<F> x2lc(x2);
+    reset(x2lc);
+    x2lc += x2;
     cs.enforce("x*x", x, x, x2lc);
     const Variable x4 = cs.alloc("x^4", [&] { return x4v = x2v.sqr(); });
-    const LC<F> x4lc(x4);
+    reset(x4lc);
+    x4lc += x4;
     cs.enforce("x^2*x^2", x2lc, x2lc, x4lc);
     const Variable x5 = cs.alloc("x^5", [&] { return val[k + 1] = x4v * xv; });
-    cs.enforce("x^4*x", x4lc, x, LC<F>(x5));
+    reset(x5lc);
+    x5lc += x5;
+    cs.enforce("x^4*x", x4lc, x, x5lc);
     sym[k + 1] = x5;
   }
 
