@@ -1,0 +1,62 @@
+// cuzk: Groth16 proving on NVIDIA GPUs, with a CPU fallback.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.hpp"
+#include "core/error.hpp"
+
+using namespace cuzk::app;
+
+static void add_circuit_options(CLI::App* cmd, CircuitOptions& c) {
+  cmd->add_option("--circuit", c.name, "built-in circuit: merkle (Poseidon octree inclusion) or synthetic")
+      ->check(CLI::IsMember({"merkle", "synthetic"}));
+  cmd->add_option("--height", c.height, "merkle: tree height (8^height leaves)")->check(CLI::Range(1, 12));
+  cmd->add_option("--challenges", c.challenges, "merkle: number of leaves proven")->check(CLI::Range(1, 1 << 16));
+  cmd->add_option("--constraints", c.constraints, "synthetic: number of constraints")
+      ->check(CLI::Range(size_t(16), size_t(1) << 27));
+  cmd->add_option("--seed", c.seed, "seed of the witness (the same seed rebuilds the same statement)");
+}
+
+int main(int argc, char** argv) {
+  CLI::App app{"cuzk: Groth16 proofs on NVIDIA GPUs (CPU fallback)"};
+  app.require_subcommand(1);
+
+  SetupArgs setup;
+  auto* c_setup = app.add_subcommand("setup", "development setup (INSECURE toxic waste) writing bellperson params");
+  add_circuit_options(c_setup, setup.circuit);
+  c_setup->add_option("-o,--params", setup.params_out, "params file to write")->required();
+  c_setup->add_option("--vk", setup.vk_out, "also write the verifying key alone");
+
+  ProveArgs prove;
+  auto* c_prove = app.add_subcommand("prove", "prove a built-in circuit with bellperson params");
+  add_circuit_options(c_prove, prove.circuit);
+  c_prove->add_option("-p,--params", prove.params, "params file")->required()->check(CLI::ExistingFile);
+  c_prove->add_option("-o,--proof", prove.proof_out, "proof file to write (192 bytes)")->required();
+  c_prove->add_option("--public", prove.public_out, "public inputs JSON to write")->required();
+  c_prove->add_flag("--verify", prove.verify_after, "verify the proof after proving");
+
+  VerifyArgs verify;
+  auto* c_verify = app.add_subcommand("verify", "verify a proof");
+  c_verify->add_option("-k,--key", verify.params_or_vk, "params or verifying-key file")->required()->check(CLI::ExistingFile);
+  c_verify->add_option("--proof", verify.proof, "proof file")->required()->check(CLI::ExistingFile);
+  c_verify->add_option("--public", verify.public_inputs, "public inputs JSON")->required()->check(CLI::ExistingFile);
+
+  DemoArgs demo;
+  auto* c_demo = app.add_subcommand("demo", "build a Poseidon-Merkle circuit, set up, prove, verify, print timings");
+  add_circuit_options(c_demo, demo.circuit);
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (*c_setup) return run_setup(setup);
+    if (*c_prove) return run_prove(prove);
+    if (*c_verify) return run_verify(verify);
+    if (*c_demo) return run_demo(demo);
+  } catch (const cuzk::Error& e) {
+    std::cerr << "cuzk: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "cuzk: unexpected error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}
