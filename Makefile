@@ -19,10 +19,10 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 demo: build
-	./scripts/demo $(BUILD)
+	BUILD=$(BUILD) ./scripts/demo
 
 bench: build
-	./scripts/demo $(BUILD)
+	./scripts/bench $(BUILD)
 
 clean:
 	rm -rf $(BUILD)
