@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "ff/field_io.hpp"
 #include "ff/towers.hpp"
@@ -52,6 +53,30 @@ TYPED_TEST(Fp2Test, MulMatchesGmp) {
     E xi{B::from_u64(E::Config::kXiC0), B::one()};
     ASSERT_EQ(a.mul_by_xi(), a * xi);
   }
+}
+
+// Extreme limbs (0, 1, p-1, p-2, R-1 mod p ...) stress the carry chains of the
+// host assembly product against the schoolbook formula in the base field.
+TYPED_TEST(Fp2Test, MulEdgeValues) {
+  using E = TypeParam;
+  using B = typename E::Base;
+  std::mt19937_64 rng(4);
+  std::vector<B> v{B::zero(), B::one(), -B::one(), -B::one() - B::one(), B::from_u64(2), -B::from_u64(3)};
+  // the largest Montgomery representation, p - 1
+  Limbs<B::N> pm1 = B::Params::modulus();
+  pm1.v[0] -= 1;
+  v.push_back(B::from_montgomery(pm1));
+  v.push_back(B::from_montgomery(Limbs<B::N>{{1}}));
+  for (int i = 0; i < 4; ++i) v.push_back(random_element<B>(rng));
+  for (const B& a0 : v)
+    for (const B& a1 : v)
+      for (const B& b0 : v)
+        for (const B& b1 : v) {
+          E a{a0, a1}, b{b0, b1};
+          E m = a * b;
+          ASSERT_EQ(m.c0, a0 * b0 - a1 * b1);
+          ASSERT_EQ(m.c1, a0 * b1 + a1 * b0);
+        }
 }
 
 TYPED_TEST(Fp2Test, FieldLaws) {
