@@ -5,7 +5,7 @@
 // same way on the H200 (shared/ANCHORS.md): Fp381 2.73e10/s, Fr 5.9e10/s.
 // A few chains are recomputed on the host to check the device results.
 //
-//   bench_device_arith [--iters N] [--runs R]
+//   bench_device_arith [--iters N] [--runs R] [--block THREADS]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -187,8 +187,9 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--iters") && i + 1 < argc) cfg.iters = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) cfg.runs = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--block") && i + 1 < argc) cfg.block = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: %s [--iters N] [--runs R]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--iters N] [--runs R] [--block THREADS]\n", argv[0]);
       return 2;
     }
   }
@@ -198,8 +199,9 @@ int main(int argc, char** argv) {
   }
   try {
     auto info = gpu::device_info(0);
-    std::printf("device 0: %s, %d SMs, sm_%d%d; chains of %d iterations x 4 ops per thread, median of %d runs\n",
-                info.name.c_str(), info.sm_count, info.major, info.minor, cfg.iters, cfg.runs);
+    std::printf("device 0: %s, %d SMs, sm_%d%d; chains of %d iterations x 4 ops per thread, %d threads a block, "
+                "median of %d runs\n",
+                info.name.c_str(), info.sm_count, info.major, info.minor, cfg.iters, cfg.block, cfg.runs);
     std::vector<Row> rows;
     // sppark anchors (H200, shared/ANCHORS.md): Fp381 2.73e10/s, Fr (4 limbs) 5.9e10/s
     measure_field<Bls12_381_Fp>(cfg, "bls12_381_fp", 2.73e10, rows);

@@ -47,6 +47,11 @@ namespace devmont {
 // Primitive policies. Names follow PTX: *_cc writes the carry flag, madc/addc/
 // subc read it. "lo"/"hi" pick the half of the 32x32 -> 64 product.
 #if defined(__CUDACC__)
+// Carry chains span several asm statements, so they must stay in order: volatile
+// keeps NVVM from reordering them (ptxas tracks the carry flag itself).
+#ifndef CUZK_DEVMONT_ASM
+#define CUZK_DEVMONT_ASM asm volatile
+#endif
 struct PtxOps {
   __device__ __forceinline__ static uint32_t mul_lo(uint32_t a, uint32_t b) { return a * b; }
   __device__ __forceinline__ static uint32_t mul_hi(uint32_t a, uint32_t b) { return __umulhi(a, b); }
@@ -54,40 +59,40 @@ struct PtxOps {
   __device__ __forceinline__ static uint32_t shl1(uint32_t lo, uint32_t hi) { return __funnelshift_l(lo, hi, 1); }
 
   __device__ __forceinline__ void add_cc(uint32_t& d, uint32_t a, uint32_t b) {
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    CUZK_DEVMONT_ASM("add.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
   }
   __device__ __forceinline__ void addc_cc(uint32_t& d, uint32_t a, uint32_t b) {
-    asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    CUZK_DEVMONT_ASM("addc.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
   }
   __device__ __forceinline__ void addc(uint32_t& d, uint32_t a, uint32_t b) {
-    asm volatile("addc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    CUZK_DEVMONT_ASM("addc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
   }
   __device__ __forceinline__ void sub_cc(uint32_t& d, uint32_t a, uint32_t b) {
-    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    CUZK_DEVMONT_ASM("sub.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
   }
   __device__ __forceinline__ void subc_cc(uint32_t& d, uint32_t a, uint32_t b) {
-    asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    CUZK_DEVMONT_ASM("subc.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
   }
   __device__ __forceinline__ void subc(uint32_t& d, uint32_t a, uint32_t b) {
-    asm volatile("subc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    CUZK_DEVMONT_ASM("subc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
   }
   __device__ __forceinline__ void mad_lo_cc(uint32_t& d, uint32_t a, uint32_t b, uint32_t c) {
-    asm volatile("mad.lo.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    CUZK_DEVMONT_ASM("mad.lo.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
   }
   __device__ __forceinline__ void mad_hi_cc(uint32_t& d, uint32_t a, uint32_t b, uint32_t c) {
-    asm volatile("mad.hi.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    CUZK_DEVMONT_ASM("mad.hi.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
   }
   __device__ __forceinline__ void madc_lo_cc(uint32_t& d, uint32_t a, uint32_t b, uint32_t c) {
-    asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    CUZK_DEVMONT_ASM("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
   }
   __device__ __forceinline__ void madc_hi_cc(uint32_t& d, uint32_t a, uint32_t b, uint32_t c) {
-    asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    CUZK_DEVMONT_ASM("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
   }
   __device__ __forceinline__ void madc_lo(uint32_t& d, uint32_t a, uint32_t b, uint32_t c) {
-    asm volatile("madc.lo.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    CUZK_DEVMONT_ASM("madc.lo.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
   }
   __device__ __forceinline__ void madc_hi(uint32_t& d, uint32_t a, uint32_t b, uint32_t c) {
-    asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    CUZK_DEVMONT_ASM("madc.hi.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
   }
 };
 #endif
