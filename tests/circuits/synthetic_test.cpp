@@ -62,6 +62,26 @@ TEST(Synthetic, StatisticsAreFilecoinLike) {
               double(bits) / double(pa.shape().num_aux));
 }
 
+TEST(Synthetic, SystemsAgree) {
+  SyntheticCircuit<F> c({5000, 3, 2});
+  r1cs::ShapeCounter<F> sc;
+  c.synthesize(sc);
+  r1cs::TestConstraintSystem<F> tcs;
+  c.synthesize(tcs);
+  r1cs::OwnedAssignmentBuffers<F> buf(sc.shape());
+  r1cs::ProvingAssignment<F> pa(buf.view());
+  c.synthesize(pa);
+  pa.finish();
+  EXPECT_EQ(sc.shape(), c.shape());
+  EXPECT_EQ(tcs.shape(), c.shape());
+  EXPECT_EQ(pa.shape(), c.shape());
+  for (size_t i = 0; i < tcs.aux().size(); ++i) ASSERT_EQ(pa.aux()[i], tcs.aux()[i]) << i;
+  for (size_t i = 0; i < 5000; ++i) {
+    const auto& k = tcs.constraints()[i];
+    ASSERT_EQ(pa.b()[i], k.b.evaluate(tcs.inputs(), tcs.aux())) << i;
+  }
+}
+
 TEST(Synthetic, DeterministicFromSeed) {
   auto aux_of = [](uint64_t seed) {
     SyntheticCircuit<F> c({3000, 4, seed});
