@@ -15,8 +15,11 @@ configure: deps
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+FUZZ_SECONDS ?= 30
+
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	./scripts/fuzz $(FUZZ_SECONDS) $(BUILD)
 
 demo: build
 	BUILD=$(BUILD) ./scripts/demo
