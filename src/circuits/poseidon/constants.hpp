@@ -24,6 +24,7 @@
 
 #include "circuits/poseidon/grain.hpp"
 #include "circuits/poseidon/plan.hpp"
+#include "circuits/poseidon/sparse.hpp"
 #include "core/error.hpp"
 #include "ff/fields.hpp"
 
@@ -50,6 +51,7 @@ struct PoseidonConstants {
   std::vector<F> round_constants;  // width per round, round-major
   std::vector<F> mds;              // width x width, row-major
   PoseidonPlan<F> plan;            // the gadget's wiring
+  SparseRounds<F> sparse;          // the native permutation's cheap partial rounds
 
   const F& rc(int round, int i) const { return round_constants[size_t(round) * size_t(width) + size_t(i)]; }
   const F& m(int i, int j) const { return mds[size_t(i) * size_t(width) + size_t(j)]; }
@@ -149,6 +151,7 @@ PoseidonConstants<F> make_poseidon_constants(const PoseidonSpec& spec, std::opti
   for (int i = 0; i < t; ++i)
     for (int j = 0; j < t; ++j) c.mds[size_t(i * t + j)] = (xs[size_t(i)] + ys[size_t(j)]).inverse();
 
+  c.sparse = build_sparse_rounds<F>(size_t(t), spec.full_rounds, spec.partial_rounds, c.round_constants, c.mds);
   c.plan = build_poseidon_plan<F>(t, spec.full_rounds, spec.partial_rounds, c.round_constants, c.mds, c.domain_tag);
   return c;
 }

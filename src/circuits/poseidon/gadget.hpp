@@ -11,6 +11,7 @@
 
 #include "circuits/gadgets/num.hpp"
 #include "circuits/poseidon/constants.hpp"
+#include "circuits/poseidon/native.hpp"
 
 namespace cuzk::circuits::poseidon {
 
@@ -24,10 +25,23 @@ Num<typename CS::Field> hash(CS& cs, const N& name, std::span<const Num<typename
   r1cs::Namespace ns(cs, name);
   const auto& plan = c.plan;
   const size_t n = plan.sboxes.size();
-  // Symbol s >= 1 is S-box s-1's output; values fill in only if the system asks.
+  // Symbol s >= 1 is S-box s-1's output.
   std::vector<Variable> sym(n + 1, Variable::one());
-  std::vector<F> val(n + 1, F::one());
-  bool valued = false;
+  // Values, only if the system asks: one native permutation records every
+  // S-box input (cheaper than evaluating the plan's combinations).
+  std::vector<F> trace;
+  F out_value;
+  auto values = [&]() -> const std::vector<F>& {
+    if (trace.empty()) {
+      trace.resize(trace_length(c.width, c.full_rounds, c.partial_rounds));
+      F state[65];
+      state[0] = c.domain_tag;
+      for (int i = 0; i < c.arity; ++i) state[i + 1] = need(preimage[size_t(i)].value());
+      permute(std::span<F>(state, size_t(c.width)), c, trace.data());
+      out_value = state[1];
+    }
+    return trace;
+  };
 
   // Scratch combinations reused for every S-box (no reallocation once
   // LinearCombination can be cleared in place; see lc.hpp).
@@ -41,9 +55,7 @@ Num<typename CS::Field> hash(CS& cs, const N& name, std::span<const Num<typename
     for (const auto& [i, coeff] : s.terms) x.add(sym[i], coeff);
     F xv, x2v, x4v;
     const Variable x2 = cs.alloc("x^2", [&] {
-      valued = true;
-      xv = s.input >= 0 ? need(preimage[size_t(s.input - 1)].value()) + s.constant : s.constant;
-      for (const auto& [i, coeff] : s.terms) xv += coeff * val[i];
+      xv = values()[s.trace_index];
       return x2v = xv.sqr();
     });
     reset(x2lc);
@@ -53,7 +65,7 @@ Num<typename CS::Field> hash(CS& cs, const N& name, std::span<const Num<typename
     reset(x4lc);
     x4lc += x4;
     cs.enforce("x^2*x^2", x2lc, x2lc, x4lc);
-    const Variable x5 = cs.alloc("x^5", [&] { return val[k + 1] = x4v * xv; });
+    const Variable x5 = cs.alloc("x^5", [&] { return x4v * xv; });
     reset(x5lc);
     x5lc += x5;
     cs.enforce("x^4*x", x4lc, x, x5lc);
@@ -63,13 +75,7 @@ Num<typename CS::Field> hash(CS& cs, const N& name, std::span<const Num<typename
   LC<F> out;
   out.add(Variable::one(), plan.out_constant);
   for (const auto& [i, coeff] : plan.out_terms) out.add(sym[i], coeff);
-  std::optional<F> ov;
-  if (valued) {
-    F acc = plan.out_constant;
-    for (const auto& [i, coeff] : plan.out_terms) acc += coeff * val[i];
-    ov = acc;
-  }
-  return Num<F>(std::move(out), ov);
+  return Num<F>(std::move(out), trace.empty() ? std::nullopt : std::optional<F>(out_value));
 }
 
 }  // namespace cuzk::circuits::poseidon

@@ -15,6 +15,7 @@ template <class F>
 struct PoseidonPlan {
   struct Sbox {
     int input = -1;  // >= 0: first-round S-box on state element `input` (preimage element input-1)
+    size_t trace_index = 0;  // position of this S-box's input in permute()'s trace
     F constant;      // added to the input
     std::vector<std::pair<uint32_t, F>> terms;  // (symbol, coefficient); symbol s >= 1 is S-box s-1's output
   };
@@ -23,6 +24,16 @@ struct PoseidonPlan {
   std::vector<std::pair<uint32_t, F>> out_terms;
   size_t constraints() const { return 3 * sboxes.size(); }
 };
+
+// Where round r's S-box inputs start in a permutation trace (full rounds
+// contribute t inputs, partial rounds one).
+inline size_t trace_offset(int r, int width, int rf, int rp) {
+  const int h = rf / 2;
+  if (r <= h) return size_t(r) * size_t(width);
+  if (r <= h + rp) return size_t(h) * size_t(width) + size_t(r - h);
+  return size_t(h) * size_t(width) + size_t(rp) + size_t(r - h - rp) * size_t(width);
+}
+inline size_t trace_length(int width, int rf, int rp) { return trace_offset(rf + rp, width, rf, rp); }
 
 // rc: width * (rf + rp) round constants, round-major; mds: width x width,
 // row-major, new_i = sum_j mds[i][j] * old_j; state element 0 starts as the
@@ -36,8 +47,9 @@ PoseidonPlan<F> build_poseidon_plan(int width, int rf, int rp, std::span<const F
   PoseidonPlan<F> plan;
   uint32_t nsym = 1;
   auto pow5 = [](const F& x) { return x.sqr().sqr() * x; };
-  auto record = [&](const Vec& x) {
+  auto record = [&](const Vec& x, size_t trace_index) {
     typename PoseidonPlan<F>::Sbox s;
+    s.trace_index = trace_index;
     s.constant = x[0];
     for (uint32_t k = 1; k < nsym; ++k)
       if (!x[k].is_zero()) s.terms.emplace_back(k, x[k]);
@@ -58,6 +70,7 @@ PoseidonPlan<F> build_poseidon_plan(int width, int rf, int rp, std::span<const F
   for (size_t i = 1; i < t; ++i) {
     typename PoseidonPlan<F>::Sbox s;
     s.input = int(i);
+    s.trace_index = i;
     s.constant = rc[i];
     plan.sboxes.push_back(std::move(s));
     y[i][nsym++] = F::one();
@@ -87,7 +100,7 @@ PoseidonPlan<F> build_poseidon_plan(int width, int rf, int rp, std::span<const F
         y[i] = Vec(cap, F::zero());
         y[i][0] = pow5(x[0]);
       } else {
-        y[i] = record(x);
+        y[i] = record(x, trace_offset(r, width, rf, rp) + i);
       }
     }
     mix();
