@@ -1,0 +1,101 @@
+// MemoryBudget: one account of the large host memory a process uses (pinned
+// pool buffers, cached keys, in-flight reservations) so many proofs can run at
+// once without running out. acquire() blocks, first asking evictors (idle pool
+// buffers, then idle keys) to give memory back; try_acquire() never blocks.
+// Waiters are served first come, first served. Reservations are RAII.
+#pragma once
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace cuzk::engine {
+
+class MemoryBudget {
+ public:
+  // Holds `bytes` of the budget until destroyed or released.
+  class Reservation {
+   public:
+    Reservation() = default;
+    Reservation(Reservation&& o) noexcept;
+    Reservation& operator=(Reservation&& o) noexcept;
+    Reservation(const Reservation&) = delete;
+    Reservation& operator=(const Reservation&) = delete;
+    ~Reservation() { release(); }
+
+    uint64_t bytes() const { return bytes_; }
+    bool empty() const { return bytes_ == 0; }
+    void release();
+    // Gives back part of the reservation (e.g. a/b/c once they are on the device).
+    void shrink_to(uint64_t bytes);
+
+   private:
+    friend class MemoryBudget;
+    Reservation(MemoryBudget* b, uint64_t n) : budget_(b), bytes_(n) {}
+    MemoryBudget* budget_ = nullptr;
+    uint64_t bytes_ = 0;
+  };
+
+  // An evictor frees up to `need` bytes of idle memory it owns (by releasing
+  // its reservations) and returns how much it freed. Called without the
+  // budget's lock held, lowest `order` first.
+  using Evictor = std::function<uint64_t(uint64_t need)>;
+
+  struct Stats {
+    uint64_t total, used, peak, available;
+    size_t waiters;
+    uint64_t acquired_count, evicted_bytes;
+  };
+
+  explicit MemoryBudget(uint64_t total_bytes);
+  MemoryBudget(const MemoryBudget&) = delete;
+  MemoryBudget& operator=(const MemoryBudget&) = delete;
+
+  // Total from the cgroup limit (v2 memory.max, v1 limit_in_bytes) or
+  // MemAvailable, whichever is smaller, less `margin_bytes`.
+  static uint64_t detect_total(uint64_t margin_bytes);
+
+  // Blocks until `bytes` fit; throws cuzk::Error if bytes exceed the total, or
+  // if `stop` is requested while waiting (cancellation).
+  Reservation acquire(uint64_t bytes, const std::string& purpose, std::stop_token stop = {});
+  // Grants at once or returns nullopt; never evicts, never jumps the queue.
+  std::optional<Reservation> try_acquire(uint64_t bytes);
+
+  // Owners of evictable memory call this when something became idle (a pool
+  // buffer returned, a key unpinned), so blocked acquirers retry eviction.
+  void poke();
+
+  int add_evictor(int order, Evictor fn);
+  void remove_evictor(int id);
+
+  Stats stats() const;
+  uint64_t total() const { return total_; }
+
+ private:
+  void give_back(uint64_t bytes);
+  void advance_queue();
+  uint64_t run_evictors(uint64_t need);
+
+  const uint64_t total_;
+  mutable std::mutex mu_;
+  std::condition_variable_any cv_;
+  uint64_t used_ = 0, peak_ = 0, acquired_count_ = 0, evicted_bytes_ = 0;
+  uint64_t next_ticket_ = 0, serving_ticket_ = 0;  // FIFO among waiters
+  size_t waiters_ = 0;
+  std::set<uint64_t> abandoned_;  // tickets cancelled before their turn
+  uint64_t poke_generation_ = 0;
+  struct EvictorEntry {
+    int id, order;
+    Evictor fn;
+  };
+  std::vector<EvictorEntry> evictors_;
+  int next_evictor_id_ = 0;
+  std::mutex evict_mu_;  // one eviction round at a time
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,152 @@
+#include "engine/pinned_pool.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "core/error.hpp"
+
+namespace cuzk::engine {
+
+PinnedPool::Buffer::Buffer(Buffer&& o) noexcept
+    : pool_(std::exchange(o.pool_, nullptr)), block_(std::move(o.block_)), size_(std::exchange(o.size_, 0)) {}
+
+PinnedPool::Buffer& PinnedPool::Buffer::operator=(Buffer&& o) noexcept {
+  if (this != &o) {
+    reset();
+    pool_ = std::exchange(o.pool_, nullptr);
+    block_ = std::move(o.block_);
+    size_ = std::exchange(o.size_, 0);
+  }
+  return *this;
+}
+
+void PinnedPool::Buffer::reset() {
+  if (block_) pool_->give_back(std::move(block_));
+  pool_ = nullptr;
+  size_ = 0;
+}
+
+size_t PinnedPool::round_size(size_t bytes) {
+  constexpr size_t kGranule = size_t(2) << 20;  // 2 MiB: huge-page sized, improves reuse
+  return std::max<size_t>(kGranule, (bytes + kGranule - 1) / kGranule * kGranule);
+}
+
+PinnedPool::PinnedPool(MemoryBudget& budget, std::shared_ptr<HostAllocator> alloc, int evict_order)
+    : budget_(budget), alloc_(std::move(alloc)) {
+  evictor_id_ = budget_.add_evictor(evict_order, [this](uint64_t need) { return shrink(need); });
+}
+
+PinnedPool::~PinnedPool() {
+  budget_.remove_evictor(evictor_id_);
+  std::lock_guard lk(mu_);
+  for (auto& b : idle_) alloc_->deallocate(b->data, b->capacity);
+  idle_.clear();
+}
+
+std::unique_ptr<PinnedPool::Block> PinnedPool::find_idle(size_t bytes) {
+  // best fit, but don't hand a huge buffer to a small request
+  auto best = idle_.end();
+  for (auto it = idle_.begin(); it != idle_.end(); ++it) {
+    const size_t cap = (*it)->capacity;
+    if (cap >= bytes && cap <= 2 * bytes + (size_t(4) << 20) && (best == idle_.end() || cap < (*best)->capacity))
+      best = it;
+  }
+  if (best == idle_.end()) return nullptr;
+  auto b = std::move(*best);
+  idle_.erase(best);
+  return b;
+}
+
+std::unique_ptr<PinnedPool::Block> PinnedPool::allocate_block(size_t capacity, MemoryBudget::Reservation r) {
+  void* p = alloc_->allocate(capacity);  // slow when pinning: outside the lock
+  std::lock_guard lk(mu_);
+  bytes_pinned_ += capacity;
+  ++allocations_;
+  return std::make_unique<Block>(Block{p, capacity, std::move(r)});
+}
+
+PinnedPool::Buffer PinnedPool::take(size_t bytes, const std::string& purpose, std::stop_token stop) {
+  {
+    std::lock_guard lk(mu_);
+    if (auto b = find_idle(bytes)) {
+      ++hits_;
+      ++in_use_count_;
+      bytes_in_use_ += b->capacity;
+      return Buffer(this, std::move(b), bytes);
+    }
+    ++misses_;
+  }
+  const size_t cap = round_size(bytes);
+  auto res = budget_.acquire(cap, purpose, stop);
+  auto b = allocate_block(cap, std::move(res));
+  std::lock_guard lk(mu_);
+  ++in_use_count_;
+  bytes_in_use_ += cap;
+  return Buffer(this, std::move(b), bytes);
+}
+
+std::optional<PinnedPool::Buffer> PinnedPool::try_take(size_t bytes) {
+  {
+    std::lock_guard lk(mu_);
+    if (auto b = find_idle(bytes)) {
+      ++hits_;
+      ++in_use_count_;
+      bytes_in_use_ += b->capacity;
+      return Buffer(this, std::move(b), bytes);
+    }
+  }
+  const size_t cap = round_size(bytes);
+  auto res = budget_.try_acquire(cap);
+  if (!res) return std::nullopt;
+  auto b = allocate_block(cap, std::move(*res));
+  std::lock_guard lk(mu_);
+  ++misses_;
+  ++in_use_count_;
+  bytes_in_use_ += cap;
+  return Buffer(this, std::move(b), bytes);
+}
+
+void PinnedPool::give_back(std::unique_ptr<Block> b) {
+  {
+    std::lock_guard lk(mu_);
+    bytes_in_use_ -= b->capacity;
+    --in_use_count_;
+    idle_.push_back(std::move(b));
+  }
+  budget_.poke();  // an idle buffer can now be evicted for a blocked acquirer
+}
+
+uint64_t PinnedPool::shrink(uint64_t want) {
+  std::vector<std::unique_ptr<Block>> victims;
+  uint64_t freed = 0;
+  {
+    std::lock_guard lk(mu_);
+    std::sort(idle_.begin(), idle_.end(), [](auto& a, auto& b) { return a->capacity > b->capacity; });
+    while (!idle_.empty() && freed < want) {
+      freed += idle_.front()->capacity;
+      bytes_pinned_ -= idle_.front()->capacity;
+      ++evictions_;
+      victims.push_back(std::move(idle_.front()));
+      idle_.erase(idle_.begin());
+    }
+  }
+  for (auto& v : victims) {
+    alloc_->deallocate(v->data, v->capacity);
+    v->reservation.release();
+  }
+  return freed;
+}
+
+void PinnedPool::prewarm(size_t bytes, size_t count) {
+  std::vector<Buffer> held;
+  for (size_t i = 0; i < count; ++i) held.push_back(take(bytes, "pool prewarm"));
+}
+
+PinnedPool::Stats PinnedPool::stats() const {
+  std::lock_guard lk(mu_);
+  uint64_t idle_bytes = 0;
+  for (auto& b : idle_) idle_bytes += b->capacity;
+  return {bytes_pinned_, bytes_in_use_, idle_bytes, hits_, misses_, allocations_, evictions_, idle_.size(), in_use_count_};
+}
+
+}  // namespace cuzk::engine
