@@ -1,0 +1,57 @@
+// A sparse matrix by rows (CSR): row i's entries are col[start[i]..start[i+1])
+// with values val[...]. Holds circom's A/B/C matrices (rows = constraints,
+// columns = wires) and the .zkey coefficient lists, evaluated row-parallel.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/parallel.hpp"
+
+namespace cuzk::groth16 {
+
+template <class F>
+struct SparseRows {
+  std::vector<uint64_t> start{0};  // rows() + 1 offsets
+  std::vector<uint32_t> col;
+  std::vector<F> val;
+
+  size_t rows() const { return start.size() - 1; }
+  size_t entries() const { return col.size(); }
+  bool operator==(const SparseRows&) const = default;
+
+  // Builds rows from unordered (row, col, val) triples by a counting sort.
+  struct Triple {
+    uint32_t row, col;
+    F val;
+  };
+  static SparseRows from_triples(size_t rows, std::span<const Triple> ts) {
+    SparseRows m;
+    m.start.assign(rows + 1, 0);
+    for (const auto& t : ts) ++m.start[t.row + 1];
+    for (size_t i = 0; i < rows; ++i) m.start[i + 1] += m.start[i];
+    std::vector<uint64_t> fill(m.start.begin(), m.start.end() - 1);
+    m.col.resize(ts.size());
+    m.val.resize(ts.size());
+    for (const auto& t : ts) {
+      const uint64_t k = fill[t.row]++;
+      m.col[k] = t.col;
+      m.val[k] = t.val;
+    }
+    return m;
+  }
+
+  // out[i] = sum_k val[k] * x[col[k]] over row i; out.size() >= rows(), the rest zeroed.
+  void mul_vec(std::span<const F> x, std::span<F> out) const {
+    parallel_for(out.size(), 1 << 12, [&](size_t b, size_t e) {
+      for (size_t i = b; i < e; ++i) {
+        F acc = F::zero();
+        if (i < rows())
+          for (uint64_t k = start[i]; k < start[i + 1]; ++k) acc += val[k] * x[col[k]];
+        out[i] = acc;
+      }
+    });
+  }
+};
+
+}  // namespace cuzk::groth16

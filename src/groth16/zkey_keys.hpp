@@ -1,0 +1,37 @@
+// A Groth16 proving key in snarkjs's .zkey convention: the QAP's A and B
+// matrices over the domain rows (circom constraints, then one row per public
+// signal), A/B1/B2 points for every wire, C points for private wires only,
+// and H points for the odd-index Lagrange basis of the 2n domain at tau,
+// divided by delta. vk.ic holds one point per public signal including ONE.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "groth16/keys.hpp"
+#include "groth16/sparse_rows.hpp"
+
+namespace cuzk::groth16 {
+
+template <class E>
+struct ZkeyProvingKey {
+  using G1 = typename E::G1;
+  using G2 = typename E::G2;
+  VerifyingKey<E> vk;
+  uint32_t n_vars = 0;       // wires, including ONE
+  uint32_t n_public = 0;     // public signals, excluding ONE
+  uint32_t domain_size = 0;  // n, a power of two
+  SparseRows<typename E::Fr> qap_a, qap_b;   // domain_size rows each
+  std::vector<ec::Affine<G1>> a, b1;         // n_vars points
+  std::vector<ec::Affine<G2>> b2;            // n_vars points
+  std::vector<ec::Affine<G1>> c;             // n_vars - n_public - 1 points
+  std::vector<ec::Affine<G1>> h;             // domain_size points
+
+  int log_n() const {
+    int k = 0;
+    while ((uint64_t(1) << k) < domain_size) ++k;
+    return k;
+  }
+  bool operator==(const ZkeyProvingKey&) const = default;
+};
+
+}  // namespace cuzk::groth16
