@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "snarkjs_commands.hpp"
 
 using namespace cuzk::app;
 
@@ -45,8 +46,11 @@ int main(int argc, char** argv) {
   auto* c_demo = app.add_subcommand("demo", "build a Poseidon-Merkle circuit, set up, prove, verify, print timings");
   add_circuit_options(c_demo, demo.circuit);
 
+  SnarkjsCommands snarkjs(app);
+
   CLI11_PARSE(app, argc, argv);
   try {
+    if (auto rc = snarkjs.run()) return *rc;
     if (*c_setup) return run_setup(setup);
     if (*c_prove) return run_prove(prove);
     if (*c_verify) return run_verify(verify);
