@@ -2,7 +2,8 @@
 // to 2^27 and beyond) with the statistics of Filecoin's SHA-heavy PoRep
 // circuits, synthesized through the ordinary alloc/enforce calls so its
 // synthesis cost is honest. Deterministic from a seed; needs no witness (the
-// values are derived from the seed inside the value callables).
+// values are derived from the seed inside the value callables). The seed picks
+// the witness only: all seeds share one constraint system, hence one key.
 // The unit is a 130-constraint block on 32-bit words, like a round of SHA-256:
 //   32 fresh bits w with booleanity          (1 - w) * w = 0
 //   x = w XOR rot(previous block's d)        (2a) * b = a + b - c
@@ -158,13 +159,16 @@ class SyntheticCircuit {
   static uint32_t rotr(uint32_t v, unsigned r) { return (v >> r) | (v << ((32 - r) & 31)); }
 
   // Block b's words; bit j of rotr(v, r) is v's bit (j + r) mod 32, matching the wiring.
+  // The wiring (rotations) depends only on the block index, never on the
+  // seed, so every seed is a witness of the same circuit (one key serves all).
   Words words(size_t b, uint32_t prev_d) const {
     const uint64_t h = mix(p_.seed, b);
+    const uint64_t wiring = mix(0x5717c7u, b);
     Words v;
     v.w = uint32_t(h);
-    v.r1 = 1 + unsigned((h >> 32) % 31);
-    v.r2 = 1 + unsigned((h >> 40) % 31);
-    v.r3 = 1 + unsigned((h >> 48) % 31);
+    v.r1 = 1 + unsigned((wiring >> 32) % 31);
+    v.r2 = 1 + unsigned((wiring >> 40) % 31);
+    v.r3 = 1 + unsigned((wiring >> 48) % 31);
     v.x = v.w ^ rotr(b == 0 ? v.w : prev_d, v.r1);
     v.y = v.x ^ rotr(v.w, v.r2);
     v.d = v.y & rotr(v.w, v.r3);

@@ -17,6 +17,18 @@ class DecodeError : public Error {
   using Error::Error;
 };
 
+// Work stopped because its job was cancelled.
+class Cancelled : public Error {
+ public:
+  using Error::Error;
+};
+
+// A witness that does not satisfy its circuit.
+class UnsatisfiedError : public Error {
+ public:
+  using Error::Error;
+};
+
 // A CUDA runtime call failed.
 class CudaError : public Error {
  public:

@@ -36,6 +36,12 @@ void MemoryBudget::Reservation::shrink_to(uint64_t bytes) {
   bytes_ = bytes;
 }
 
+MemoryBudget::Reservation MemoryBudget::Reservation::split(uint64_t bytes) {
+  if (bytes > bytes_) throw Error("memory budget: cannot split more than a reservation holds");
+  bytes_ -= bytes;
+  return Reservation(budget_, bytes);
+}
+
 MemoryBudget::MemoryBudget(uint64_t total_bytes) : total_(total_bytes) {
   if (total_bytes == 0) throw Error("memory budget: total must be positive");
 }

@@ -33,6 +33,9 @@ class MemoryBudget {
     void release();
     // Gives back part of the reservation (e.g. a/b/c once they are on the device).
     void shrink_to(uint64_t bytes);
+    // Moves `bytes` of this reservation into a new one (all-or-nothing
+    // acquisitions are split among the buffers they pay for).
+    Reservation split(uint64_t bytes);
 
    private:
     friend class MemoryBudget;

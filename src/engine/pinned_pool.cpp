@@ -106,6 +106,59 @@ std::optional<PinnedPool::Buffer> PinnedPool::try_take(size_t bytes) {
   return Buffer(this, std::move(b), bytes);
 }
 
+PinnedPool::Group PinnedPool::take_group(const std::vector<size_t>& sizes, uint64_t extra_bytes,
+                                         const std::string& purpose, std::stop_token stop) {
+  Group g;
+  std::vector<std::unique_ptr<Block>> blocks(sizes.size());
+  auto pick_idle = [&] {
+    uint64_t missing = 0;
+    std::lock_guard lk(mu_);
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (!blocks[i]) blocks[i] = find_idle(sizes[i]);
+      if (!blocks[i]) missing += round_size(sizes[i]);
+    }
+    return missing;
+  };
+  uint64_t missing = pick_idle();
+  std::optional<MemoryBudget::Reservation> res = budget_.try_acquire(missing + extra_bytes);
+  if (!res) {
+    // Slow path: hand back what we picked (it becomes evictable), then wait
+    // for the whole amount in one acquisition.
+    {
+      std::lock_guard lk(mu_);
+      for (auto& b : blocks)
+        if (b) idle_.push_back(std::move(b));
+    }
+    uint64_t total = extra_bytes;
+    for (size_t s : sizes) total += round_size(s);
+    res = budget_.acquire(total, purpose, stop);
+    missing = pick_idle();  // buffers still idle after eviction need no new reservation
+    res->shrink_to(missing + extra_bytes);
+  }
+  std::vector<bool> fresh(sizes.size(), false);
+  try {
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (blocks[i]) continue;
+      blocks[i] = allocate_block(round_size(sizes[i]), res->split(round_size(sizes[i])));
+      fresh[i] = true;
+    }
+  } catch (...) {
+    std::lock_guard lk(mu_);  // what we hold goes back to the pool, not lost
+    for (auto& b : blocks)
+      if (b) idle_.push_back(std::move(b));
+    throw;
+  }
+  g.extra = std::move(*res);
+  std::lock_guard lk(mu_);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    ++(fresh[i] ? misses_ : hits_);
+    ++in_use_count_;
+    bytes_in_use_ += blocks[i]->capacity;
+    g.buffers.push_back(Buffer(this, std::move(blocks[i]), sizes[i]));
+  }
+  return g;
+}
+
 void PinnedPool::give_back(std::unique_ptr<Block> b) {
   {
     std::lock_guard lk(mu_);

@@ -64,6 +64,16 @@ class PinnedPool {
 
   // A buffer of at least `bytes`; blocks on the budget if a new one is needed.
   Buffer take(size_t bytes, const std::string& purpose, std::stop_token stop = {});
+  // Several buffers plus `extra_bytes` of plain budget, all or nothing: a
+  // caller never holds some while blocking for the rest (which deadlocks when
+  // several callers do it under a tight budget).
+  struct Group {
+    std::vector<Buffer> buffers;
+    MemoryBudget::Reservation extra;
+  };
+  Group take_group(const std::vector<size_t>& sizes, uint64_t extra_bytes, const std::string& purpose,
+                   std::stop_token stop = {});
+
   // Only from idle buffers or free budget; never blocks.
   std::optional<Buffer> try_take(size_t bytes);
   // Frees idle buffers until `want` bytes are released (or none are idle).

@@ -5,6 +5,7 @@
 // Exceeding the supplied capacity throws (the shape must be known).
 #pragma once
 #include <span>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -56,9 +57,13 @@ class ProvingAssignment {
     return Variable::input(num_inputs_++);
   }
 
+  // Synthesis checks this every 2^16 constraints and throws cuzk::Cancelled.
+  void set_stop_token(std::stop_token t) { stop_ = std::move(t); }
+
   template <class N>
   void enforce(const N&, const LinearCombination<F>& a, const LinearCombination<F>& b, const LinearCombination<F>& c) {
     if (num_constraints_ + 1 > buf_.a.size()) overflow("constraints", buf_.a.size());
+    if ((num_constraints_ & 0xffff) == 0xffff && stop_.stop_requested()) throw Cancelled("synthesis cancelled");
     const size_t i = num_constraints_++;
     buf_.a[i] = eval(a, nullptr, &a_aux_density_);
     buf_.b[i] = eval(b, &b_input_density_, &b_aux_density_);
@@ -127,6 +132,7 @@ class ProvingAssignment {
   Density a_aux_density_, b_input_density_, b_aux_density_;
   CircuitShape shape_;
   bool finished_ = false;
+  std::stop_token stop_;
 };
 
 }  // namespace cuzk::r1cs

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "circuits/synthetic.hpp"
+#include "r1cs/keypair_assembly.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_counter.hpp"
 #include "r1cs/test_constraint_system.hpp"
@@ -98,4 +99,26 @@ TEST(Synthetic, LargeShapesArePredictedWithoutSynthesis) {
   EXPECT_EQ(c.shape().num_constraints, size_t(1) << 27);
   EXPECT_EQ(c.shape().num_inputs, 17u);
   EXPECT_EQ(c.shape().num_aux, (size_t(1) << 27) - 16);
+}
+
+// One key must serve every seed: the seed changes values, never the wiring.
+TEST(SyntheticCircuit, SeedChangesWitnessNotConstraints) {
+  using Fr = cuzk::ff::Bls12_381_Fr;
+  auto record = [](uint64_t seed) {
+    cuzk::r1cs::KeypairAssembly<Fr> ka;
+    cuzk::circuits::SyntheticCircuit<Fr>({3000, 4, seed}).synthesize(ka);
+    return ka;
+  };
+  auto k1 = record(1), k2 = record(99);
+  auto same = [](const auto& x, const auto& y) {
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!(x[i].var == y[i].var) || x[i].constraint != y[i].constraint || x[i].coeff != y[i].coeff) return false;
+    return true;
+  };
+  EXPECT_TRUE(same(k1.a(), k2.a()));
+  EXPECT_TRUE(same(k1.b(), k2.b()));
+  EXPECT_TRUE(same(k1.c(), k2.c()));
+  EXPECT_NE(cuzk::circuits::SyntheticCircuit<Fr>({3000, 4, 1}).public_inputs(),
+            cuzk::circuits::SyntheticCircuit<Fr>({3000, 4, 99}).public_inputs());
 }

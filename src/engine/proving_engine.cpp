@@ -1,0 +1,273 @@
+#include "engine/proving_engine.hpp"
+
+#include <algorithm>
+
+#include "core/csprng.hpp"
+#include "ff/field_io.hpp"
+#include "groth16/verifier.hpp"
+
+namespace cuzk::engine {
+
+const char* job_status_name(JobStatus s) {
+  switch (s) {
+    case JobStatus::kQueued: return "queued";
+    case JobStatus::kRunning: return "running";
+    case JobStatus::kDone: return "done";
+    case JobStatus::kFailed: return "failed";
+    case JobStatus::kCancelled: return "cancelled";
+  }
+  return "?";
+}
+
+struct ProvingEngine::Job {
+  uint64_t id, seq;
+  JobSpec spec;
+  std::stop_source stop;
+  double submitted_s;
+  // guarded by the engine's mu_
+  JobResult result;
+  size_t remaining;
+  bool finished = false;
+};
+
+ProvingEngine::ProvingEngine(EngineConfig cfg, MemoryBudget& budget, PinnedPool& pool,
+                             std::vector<std::shared_ptr<ProverBackend>> backends)
+    : cfg_(cfg), budget_(budget), pool_(pool), backends_(backends) {
+  if (backends.empty()) throw Error("proving engine: no backend");
+  for (unsigned i = 0; i < std::max(1u, cfg_.synthesis_threads); ++i)
+    threads_.emplace_back([this, i](std::stop_token st) { synthesis_loop(st, i); });
+  for (auto& b : backends)
+    for (unsigned w = 0; w < std::max(1u, b->workers()); ++w)
+      threads_.emplace_back(
+          [this, b, w](std::stop_token st) { backend_loop(st, b, b->name() + " worker " + std::to_string(w)); });
+}
+
+ProvingEngine::~ProvingEngine() {
+  {
+    std::lock_guard lk(mu_);
+    for (auto& [id, job] : jobs_) job->stop.request_stop();
+  }
+  scheduler_.close();
+  for (auto& t : threads_) t.request_stop();
+  cv_.notify_all();
+  threads_.clear();  // joins
+}
+
+uint64_t ProvingEngine::submit(JobSpec spec) {
+  if (!spec.key) throw Error("submit: job has no proving key");
+  if (spec.partitions.empty()) throw Error("submit: job has no partitions");
+  auto job = std::make_shared<Job>();
+  job->spec = std::move(spec);
+  job->submitted_s = timeline_.now();
+  job->remaining = job->spec.partitions.size();
+  job->result.proofs.resize(job->remaining);
+  job->result.public_inputs.resize(job->remaining);
+  {
+    std::lock_guard lk(mu_);
+    job->id = next_job_++;
+    job->seq = next_seq_++;
+    jobs_[job->id] = job;
+  }
+  for (uint32_t p = 0; p < job->spec.partitions.size(); ++p)
+    scheduler_.push({job->id, job->seq, p, job->spec.priority});
+  return job->id;
+}
+
+std::shared_ptr<ProvingEngine::Job> ProvingEngine::find(uint64_t id) const {
+  std::lock_guard lk(mu_);
+  auto it = jobs_.find(id);
+  if (it == jobs_.end()) throw Error("unknown job " + std::to_string(id));
+  return it->second;
+}
+
+JobResult ProvingEngine::await(uint64_t job_id) {
+  auto job = find(job_id);
+  std::unique_lock lk(mu_);
+  cv_.wait(lk, [&] { return job->finished; });
+  return job->result;
+}
+
+JobStatus ProvingEngine::status(uint64_t job_id) const {
+  auto job = find(job_id);
+  std::lock_guard lk(mu_);
+  return job->result.status;
+}
+
+bool ProvingEngine::cancel(uint64_t job_id) {
+  auto job = find(job_id);
+  scheduler_.cancel(job_id);
+  fail_job(job, "cancelled by request", true);
+  return true;
+}
+
+void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string& why, bool cancelled) {
+  job->stop.request_stop();
+  scheduler_.cancel(job->id);
+  {
+    std::lock_guard lk(mu_);
+    if (job->finished) return;
+    job->finished = true;
+    job->result.status = cancelled ? JobStatus::kCancelled : JobStatus::kFailed;
+    job->result.error = why;
+    job->result.seconds = timeline_.now() - job->submitted_s;
+    // drop its partitions that wait for a backend: their buffers go back now
+    std::erase_if(ready_, [&](const ReadyItem& r) { return r.job == job; });
+  }
+  cv_.notify_all();
+}
+
+void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
+  const std::string track = "synthesis " + std::to_string(index);
+  while (auto t = scheduler_.pop(stop)) {
+    std::shared_ptr<Job> job;
+    try {
+      job = find(t->job_id);
+    } catch (const Error&) {
+      continue;
+    }
+    if (job->stop.get_token().stop_requested()) continue;
+    {
+      // bounded look-ahead: don't synthesize far beyond what backends consume
+      std::unique_lock lk(mu_);
+      cv_.wait(lk, stop, [&] { return ready_.size() < cfg_.max_ready || job->stop.get_token().stop_requested(); });
+      if (stop.stop_requested()) return;
+      if (job->result.status == JobStatus::kQueued) job->result.status = JobStatus::kRunning;
+    }
+    auto data = std::make_unique<PartitionData>();
+    data->job_id = job->id;
+    data->partition = t->partition;
+    data->timeline.job_id = job->id;
+    data->timeline.partition = t->partition;
+    data->timeline.spans.push_back({Stage::kQueued, job->submitted_s, timeline_.now(), 0, "queue"});
+    try {
+      const auto& circuit = *job->spec.partitions[t->partition];
+      const auto shape = circuit.shape();
+      const size_t wlen = shape.num_inputs + shape.num_aux, alen = shape.abc_length();
+      double t0 = timeline_.now();
+      std::stop_token jstop = job->stop.get_token();
+      uint64_t scratch = 0;
+      for (const auto& b : backends_) scratch = std::max(scratch, b->scratch_bytes(shape));
+      auto group = pool_.take_group({wlen * sizeof(Fr), 3 * alen * sizeof(Fr)}, scratch,
+                                    "partition " + std::to_string(t->partition) + " of job " + std::to_string(job->id), jstop);
+      data->witness = std::move(group.buffers[0]);
+      data->abc = std::move(group.buffers[1]);
+      data->scratch = std::move(group.extra);
+      double t1 = timeline_.now();
+      data->timeline.spans.push_back(
+          {Stage::kMemoryWait, t0, t1, data->witness.capacity() + data->abc.capacity() + data->scratch.bytes(), track});
+      Fr* w = data->witness.as<Fr>();
+      Fr* abc = data->abc.as<Fr>();
+      r1cs::AssignmentBuffers<Fr> bufs{{w, shape.num_inputs}, {w + shape.num_inputs, shape.num_aux},
+                                       {abc, alen}, {abc + alen, alen}, {abc + 2 * alen, alen}};
+      data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(bufs);
+      data->assignment->set_stop_token(jstop);
+      circuit.synthesize(*data->assignment);
+      data->assignment->finish();
+      if (data->assignment->shape() != shape) throw Error("partition synthesized to a different shape than it declared");
+      if (auto bad = groth16::first_unsatisfied(*data->assignment))
+        throw UnsatisfiedError("partition " + std::to_string(t->partition) + ": constraint #" + std::to_string(*bad) +
+                               " is not satisfied");
+      groth16::check_key_matches(*job->spec.key, *data->assignment);
+      data->timeline.spans.push_back({Stage::kSynthesis, t1, timeline_.now(), 0, track});
+      {
+        std::lock_guard lk(mu_);
+        if (job->finished) continue;  // failed or cancelled meanwhile: buffers return here
+        ready_.push_back({job, std::move(data)});
+        // oldest job's lowest partition first among the ready ones
+        std::stable_sort(ready_.begin(), ready_.end(), [](const ReadyItem& a, const ReadyItem& b) {
+          if (a.job->spec.priority != b.job->spec.priority) return int(a.job->spec.priority) > int(b.job->spec.priority);
+          if (a.job->seq != b.job->seq) return a.job->seq < b.job->seq;
+          return a.data->partition < b.data->partition;
+        });
+      }
+      cv_.notify_all();
+    } catch (const Cancelled& e) {
+      fail_job(job, e.what(), true);
+    } catch (const std::exception& e) {
+      if (job->stop.get_token().stop_requested())
+        fail_job(job, "cancelled", true);
+      else
+        fail_job(job, e.what(), false);
+    }
+  }
+}
+
+void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBackend> backend, std::string track) {
+  for (;;) {
+    ReadyItem item;
+    {
+      std::unique_lock lk(mu_);
+      if (!cv_.wait(lk, stop, [&] { return !ready_.empty(); })) return;
+      item = std::move(ready_.front());
+      ready_.pop_front();
+    }
+    cv_.notify_all();  // room in the ready queue for synthesis
+    auto& job = item.job;
+    try {
+      auto terms = backend->compute(*job->spec.key, *item.data, job->stop.get_token(), timeline_, track);
+      auto tl = std::move(item.data->timeline);
+      const uint32_t partition = item.data->partition;
+      item.data.reset();  // every buffer back to the pool before finalizing
+      finish_partition(job, partition, std::move(terms), std::move(tl), track);
+    } catch (const Cancelled& e) {
+      fail_job(job, e.what(), true);
+    } catch (const std::exception& e) {
+      if (job->stop.get_token().stop_requested())
+        fail_job(job, "cancelled", true);
+      else
+        fail_job(job, std::string(backend->name()) + ": " + e.what(), false);
+    }
+  }
+}
+
+void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t partition,
+                                     groth16::ProofTerms<Curve> terms, PartitionTimeline tl, const std::string& track) {
+  double t0 = timeline_.now();
+  SecureRng rng;
+  auto proof = groth16::assemble_proof(job->spec.key->vk, terms, ff::random_element<Fr>(rng), ff::random_element<Fr>(rng));
+  auto inputs = job->spec.partitions[partition]->public_inputs();
+  double t1 = timeline_.now();
+  tl.spans.push_back({Stage::kFinalize, t0, t1, 0, track});
+  if (job->spec.verify_after) {
+    groth16::PreparedVerifyingKey<Curve> pvk(job->spec.key->vk);
+    bool ok = groth16::verify_proof(pvk, proof, std::span<const Fr>(inputs));
+    tl.spans.push_back({Stage::kVerify, t1, timeline_.now(), 0, track});
+    if (!ok) throw Error("partition " + std::to_string(partition) + ": proof failed verification after proving");
+  }
+  timeline_.record(tl);
+  bool complete = false;
+  {
+    std::lock_guard lk(mu_);
+    if (job->finished) return;
+    job->result.proofs[partition] = proof;
+    job->result.public_inputs[partition] = std::move(inputs);
+    job->result.timelines.push_back(std::move(tl));
+    ++partitions_done_;
+    if (--job->remaining == 0) {
+      job->finished = complete = true;
+      job->result.status = JobStatus::kDone;
+      job->result.seconds = timeline_.now() - job->submitted_s;
+    }
+  }
+  if (complete) cv_.notify_all();
+}
+
+EngineStats ProvingEngine::stats() const {
+  std::lock_guard lk(mu_);
+  EngineStats s{};
+  for (auto& [id, j] : jobs_) {
+    switch (j->result.status) {
+      case JobStatus::kQueued: ++s.jobs_queued; break;
+      case JobStatus::kRunning: ++s.jobs_running; break;
+      case JobStatus::kDone: ++s.jobs_done; break;
+      case JobStatus::kFailed: ++s.jobs_failed; break;
+      case JobStatus::kCancelled: ++s.jobs_cancelled; break;
+    }
+  }
+  s.partitions_queued = scheduler_.size();
+  s.partitions_ready = ready_.size();
+  s.partitions_done = partitions_done_;
+  return s;
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,82 @@
+// ProvingEngine: the pipeline of DESIGN.md. Jobs are split into partitions;
+// the Scheduler orders them; synthesis threads take pool buffers (blocking on
+// the MemoryBudget) and synthesize straight into them; backend workers (CPU,
+// or two per GPU) compute H and the MSMs; the finalizer blinds with fresh
+// r, s (and verifies if asked); results are collected per job. Cancellation
+// reaches every stage and every buffer goes back to the pool.
+#pragma once
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+#include <vector>
+
+#include "engine/backend.hpp"
+#include "engine/pinned_pool.hpp"
+#include "engine/scheduler.hpp"
+#include "engine/timeline.hpp"
+
+namespace cuzk::engine {
+
+struct EngineConfig {
+  unsigned synthesis_threads = 1;
+  // Synthesized partitions allowed to wait for a backend (beyond those running).
+  unsigned max_ready = 2;
+};
+
+struct EngineStats {
+  size_t jobs_queued, jobs_running, jobs_done, jobs_failed, jobs_cancelled;
+  size_t partitions_queued, partitions_ready, partitions_done;
+};
+
+class ProvingEngine {
+ public:
+  ProvingEngine(EngineConfig cfg, MemoryBudget& budget, PinnedPool& pool,
+                std::vector<std::shared_ptr<ProverBackend>> backends);
+  ~ProvingEngine();  // cancels what is queued, finishes nothing new, joins
+  ProvingEngine(const ProvingEngine&) = delete;
+  ProvingEngine& operator=(const ProvingEngine&) = delete;
+
+  uint64_t submit(JobSpec spec);
+  JobResult await(uint64_t job_id);  // blocks until done, failed or cancelled
+  JobStatus status(uint64_t job_id) const;
+  bool cancel(uint64_t job_id);
+  EngineStats stats() const;
+  const Timeline& timeline() const { return timeline_; }
+
+ private:
+  struct Job;
+  struct ReadyItem {
+    std::shared_ptr<Job> job;
+    std::unique_ptr<PartitionData> data;
+  };
+
+  void synthesis_loop(std::stop_token stop, unsigned index);
+  void backend_loop(std::stop_token stop, std::shared_ptr<ProverBackend> backend, std::string track);
+  void finish_partition(const std::shared_ptr<Job>& job, uint32_t partition, groth16::ProofTerms<Curve> terms,
+                        PartitionTimeline tl, const std::string& track);
+  void fail_job(const std::shared_ptr<Job>& job, const std::string& why, bool cancelled);
+  std::shared_ptr<Job> find(uint64_t id) const;
+
+  EngineConfig cfg_;
+  MemoryBudget& budget_;
+  PinnedPool& pool_;
+  std::vector<std::shared_ptr<ProverBackend>> backends_;
+  Timeline timeline_;
+  Scheduler scheduler_;
+
+  mutable std::mutex mu_;
+  std::condition_variable_any cv_;  // job completion, ready queue
+  std::map<uint64_t, std::shared_ptr<Job>> jobs_;
+  std::deque<ReadyItem> ready_;
+  uint64_t next_job_ = 1, next_seq_ = 0;
+  size_t partitions_done_ = 0;
+
+  std::vector<std::jthread> threads_;
+};
+
+}  // namespace cuzk::engine
