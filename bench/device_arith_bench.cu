@@ -18,6 +18,7 @@
 
 #include "ff/field_io.hpp"
 #include "ff/fields.hpp"
+#include "ff/mont_mul_device.cuh"  // devmont::mul_impl for the "sqr as mul(a,a)" rows
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
 

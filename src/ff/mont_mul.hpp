@@ -5,8 +5,10 @@
 #include "ff/limbs.hpp"
 #include "ff/mont_mul_x86.hpp"
 
+#if defined(__CUDACC__) && __has_include("ff/mont_mul_device.cuh")
+#include "ff/mont_mul_device.cuh"  // in both nvcc passes: its __constant__ tables need host shadows
+#endif
 #if CUZK_DEVICE_CODE && __has_include("ff/mont_mul_device.cuh")
-#include "ff/mont_mul_device.cuh"
 #define CUZK_HAVE_DEVICE_MONT 1
 #else
 #define CUZK_HAVE_DEVICE_MONT 0

@@ -25,8 +25,13 @@
 // Squaring: cross products a[i]*a[j] (i < j) row by row, doubled with funnel
 // shifts, plus the diagonal; then a separate Montgomery reduction of the low
 // half on two position-aligned accumulators (pairs starting on even / odd
-// limbs), and the high half added at the end. ~17% fewer multiply-adds than
-// mul(a, a) for 12 limbs.
+// limbs), and the high half added at the end.
+//
+// Measured on the H200 (bench_device_arith, 256-thread blocks, full wave):
+// mul Fp381 2.73e10/s, BLS12-381 Fr 6.02e10/s, BN254 Fp/Fr 6.0e10/s (sppark:
+// 2.73e10 and 5.9e10); the dedicated sqr is 3-6% faster than mul(a, a). The
+// asm statements must stay volatile: without it NVVM reorders them across the
+// carry flag and results are wrong (seen on the H200).
 #pragma once
 #include <cstdint>
 
@@ -146,14 +151,78 @@ CUZK_UNROLL
   for (int i = 0; i < N; ++i) x.v[i] = (uint64_t(w[2 * i + 1]) << 32) | w[2 * i];
 }
 
+// Where device code takes the modulus p and inv = -p^-1 mod 2^32 from
+// (CUZK_DEVMONT_MODULUS):
+//  0: immediates in the instructions;
+//  1: __constant__ memory (IMAD reads the constant bank directly);
+//  2: per field, __constant__ memory when inv or a 32-bit limb of p is 0, 1 or
+//     0xffffffff, else immediates;
+//  3: p immediate, inv from __constant__ memory.
+// Seen on the H200 (bench_device_arith): BLS12-381 Fr has inv = 0xffffffff,
+// ptxas then turns m = t0 * inv into a negation and splits the m * p product
+// pairs into separate lo/hi IMADs instead of fused IMAD.WIDE: ~12% slower.
+#ifndef CUZK_DEVMONT_MODULUS
+#define CUZK_DEVMONT_MODULUS 2
+#endif
+
+template <class P>
+struct ModulusWords {
+  uint32_t w[2 * P::kLimbs];
+  uint32_t inv;
+};
+template <class P>
+constexpr ModulusWords<P> modulus_words() {
+  ModulusWords<P> m{};
+  const Limbs<P::kLimbs> p = P::modulus();
+  for (int i = 0; i < P::kLimbs; ++i) {
+    m.w[2 * i] = uint32_t(p.v[i]);
+    m.w[2 * i + 1] = uint32_t(p.v[i] >> 32);
+  }
+  m.inv = uint32_t(P::kInv);  // -p^-1 mod 2^32 is the low half of -p^-1 mod 2^64
+  return m;
+}
+constexpr bool special_word(uint32_t w) { return w == 0 || w == 1 || w == 0xffffffffu; }
+template <class P>
+constexpr bool modulus_has_special_word() {
+  const ModulusWords<P> m = modulus_words<P>();
+  for (uint32_t w : m.w)
+    if (special_word(w)) return true;
+  return special_word(m.inv);
+}
+template <class P>
+constexpr bool kModulusInConstantMemory =
+    CUZK_DEVMONT_MODULUS == 1 || (CUZK_DEVMONT_MODULUS == 2 && modulus_has_special_word<P>());
+template <class P>
+constexpr bool kInvInConstantMemory = kModulusInConstantMemory<P> || CUZK_DEVMONT_MODULUS == 3;
+
+// Both nvcc passes must see this declaration (the host side registers it), so
+// translation units that run field code on the device include this header
+// directly or through ff/mont_mul.hpp.
+#if defined(__CUDACC__)
+template <class P>
+__constant__ ModulusWords<P> kModulusConst = modulus_words<P>();
+#endif
+
 template <class P>
 CUZK_DEV_INLINE void modulus32(uint32_t (&w)[2 * P::kLimbs]) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (kModulusInConstantMemory<P>) {
+    CUZK_UNROLL
+    for (int j = 0; j < 2 * P::kLimbs; ++j) w[j] = kModulusConst<P>.w[j];
+    return;
+  }
+#endif
   constexpr Limbs<P::kLimbs> p = P::modulus();
   to32<P::kLimbs>(w, p);
 }
 
 template <class P>
-constexpr uint32_t kInv32 = uint32_t(P::kInv);  // -p^-1 mod 2^32
+CUZK_DEV_INLINE uint32_t inv32() {
+#if defined(__CUDA_ARCH__)
+  if constexpr (kInvInConstantMemory<P>) return kModulusConst<P>.inv;
+#endif
+  return uint32_t(P::kInv);
+}
 
 // r = t >= p ? t - p : t  (t < 2p)
 template <int n, class Ops>
@@ -230,7 +299,7 @@ CUZK_DEV_INLINE void mul_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A, const Li
   to32<N>(a, A);
   to32<N>(b, B);
   modulus32<P>(p);
-  const uint32_t inv = kInv32<P>;
+  const uint32_t inv = inv32<P>();
 
   uint32_t e[n], o[n];
 CUZK_UNROLL
@@ -269,7 +338,7 @@ CUZK_DEV_INLINE void sqr_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A) {
   uint32_t a[n], p[n];
   to32<N>(a, A);
   modulus32<P>(p);
-  const uint32_t inv = kInv32<P>;
+  const uint32_t inv = inv32<P>();
 
   // --- cross products sum_{i<j} a_i a_j 2^(32(i+j)) into c[1 .. 2n-2]
   uint32_t c[2 * n];
@@ -412,8 +481,8 @@ CUZK_UNROLL
   from32<N>(r, res);
 }
 
-// Squaring: the dedicated routine when it is faster on the device (measured
-// by bench_device_arith, "sqr" vs "mul(a,a)" rows), else a multiplication.
+// Squaring: the dedicated routine (faster on the H200 for every field:
+// bench_device_arith's "sqr" vs "sqr as mul(a,a)" rows), or a multiplication.
 #ifndef CUZK_DEVICE_DEDICATED_SQR
 #define CUZK_DEVICE_DEDICATED_SQR 1
 #endif
