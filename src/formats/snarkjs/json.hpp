@@ -127,6 +127,16 @@ std::string proof_to_json(const groth16::Proof<E>& p, int indent = 1) {
   return dump_json(j, indent);
 }
 
+// The longest proof_to_json can be: every coordinate with as many digits as p - 1.
+template <class E>
+size_t proof_json_max_size(int indent = 1) {
+  using Fq = ec::PrimeField<typename E::G1>;
+  const Fq m = -Fq::one();
+  const typename E::G2::Base m2{m, m};
+  groth16::Proof<E> p{{m, m, false}, {m2, m2, false}, {m, m, false}};
+  return proof_to_json(p, indent).size();
+}
+
 template <class F>
 std::string public_to_json(std::span<const F> xs, int indent = 1) {
   ojson j = ojson::array();
