@@ -28,15 +28,24 @@ F12 rand_fp12(Rng& rng) {
 
 // Generators (the values are irrelevant to the timing; they only need to be valid points).
 AffinePoint<Bls12_381_Fp> bls_g1() {
-  return {from_hex<Bls12_381_Fp>("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
-          from_hex<Bls12_381_Fp>("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"), false};
+  return {from_hex<Bls12_381_Fp>(
+              "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
+          from_hex<Bls12_381_Fp>(
+              "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"),
+          false};
 }
 AffinePoint<Bls12_381_Fp2> bls_g2() {
   using F = Bls12_381_Fp;
-  return {Bls12_381_Fp2{from_hex<F>("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
-                        from_hex<F>("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e")},
-          Bls12_381_Fp2{from_hex<F>("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
-                        from_hex<F>("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be")},
+  return {Bls12_381_Fp2{
+              from_hex<F>(
+                  "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
+              from_hex<F>(
+                  "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e")},
+          Bls12_381_Fp2{
+              from_hex<F>(
+                  "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
+              from_hex<F>(
+                  "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be")},
           false};
 }
 AffinePoint<Bn254_Fp> bn_g1() { return {Bn254_Fp::from_u64(1), Bn254_Fp::from_u64(2), false}; }
@@ -140,7 +149,9 @@ BENCHMARK(BM_Fp12Sqr<Bls12_381_Engine>)->Name("bls12_381/fp12_sqr");
 BENCHMARK(BM_Fp12CyclotomicSqr<Bls12_381_Engine>)->Name("bls12_381/fp12_cyclotomic_sqr");
 BENCHMARK(BM_MillerLoop<Bls12_381_Engine>)->Name("bls12_381/miller_loop")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FinalExp<Bls12_381_Engine, Gt::kExact>)->Name("bls12_381/final_exp_exact")->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_FinalExp<Bls12_381_Engine, Gt::kCompat>)->Name("bls12_381/final_exp_compat")->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FinalExp<Bls12_381_Engine, Gt::kCompat>)
+    ->Name("bls12_381/final_exp_compat")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Pairing<Bls12_381_Engine, Gt::kExact>)->Name("bls12_381/pairing_exact")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Pairing<Bls12_381_Engine, Gt::kCompat>)->Name("bls12_381/pairing_compat")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PairingCheck3<Bls12_381_Engine>)->Name("bls12_381/pairing_check_3")->Unit(benchmark::kMicrosecond);

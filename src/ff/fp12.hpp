@@ -30,7 +30,7 @@ struct Fp12 {
   CUZK_HD Fp12 dbl() const { return Fp12{c0.dbl(), c1.dbl()}; }
 
   // Karatsuba: three Fp6 multiplications.
-  CUZK_HD friend Fp12 operator*(const Fp12& a, const Fp12& b) {
+  CUZK_TOWER_OUTLINE friend Fp12 operator*(const Fp12& a, const Fp12& b) {
     F6 t0 = a.c0 * b.c0;
     F6 t1 = a.c1 * b.c1;
     F6 r1 = (a.c0 + a.c1) * (b.c0 + b.c1) - t0 - t1;
@@ -41,7 +41,7 @@ struct Fp12 {
   CUZK_HD Fp12& operator*=(const Fp12& b) { return *this = *this * b; }
 
   // Complex squaring: (c0 + c1 w)^2 = (c0 + c1)(c0 + v c1) - (1 + v) c0 c1 + 2 c0 c1 w.
-  CUZK_HD Fp12 sqr() const {
+  CUZK_TOWER_OUTLINE Fp12 sqr() const {
     F6 ab = c0 * c1;
     F6 t = (c0 + c1) * (c0 + c1.mul_by_v());
     return Fp12{t - ab - ab.mul_by_v(), ab.dbl()};
@@ -50,13 +50,13 @@ struct Fp12 {
   // x^(p^6): w^(p^6) = -w. In the cyclotomic subgroup this is the inverse.
   CUZK_HD Fp12 conjugate() const { return Fp12{c0, -c1}; }
 
-  CUZK_HD Fp12 inverse() const {
+  CUZK_TOWER_OUTLINE Fp12 inverse() const {
     F6 t = (c0.sqr() - c1.sqr().mul_by_v()).inverse();
     return Fp12{c0 * t, -(c1 * t)};
   }
 
   template <int M>
-  CUZK_HD Fp12 pow(const Limbs<M>& e) const {
+  CUZK_TOWER_OUTLINE Fp12 pow(const Limbs<M>& e) const {
     Fp12 r = one();
     for (int i = limbs_bit_length(e) - 1; i >= 0; --i) {
       r = r.sqr();
@@ -66,7 +66,7 @@ struct Fp12 {
   }
   CUZK_HD Fp12 pow(uint64_t e) const { return pow(Limbs<1>{{e}}); }
 
-  CUZK_HD Fp12 frobenius_map(int power) const {
+  CUZK_TOWER_OUTLINE Fp12 frobenius_map(int power) const {
     int k = ((power % 12) + 12) % 12;
     F2 g = F2::from_montgomery(C::fp12_frob_c1(2 * k), C::fp12_frob_c1(2 * k + 1));
     return Fp12{c0.frobenius_map(k), c1.frobenius_map(k).mul_by_fp2(g)};
@@ -74,14 +74,14 @@ struct Fp12 {
 
   // this * (o0 + o1 v + o4 v w): the line of an M-type twist (coefficients 0, 1, 4 of
   // the Fp2 basis 1, v, v^2, w, vw, v^2w).
-  CUZK_HD Fp12 mul_by_014(const F2& o0, const F2& o1, const F2& o4) const {
+  CUZK_TOWER_OUTLINE Fp12 mul_by_014(const F2& o0, const F2& o1, const F2& o4) const {
     F6 t0 = c0.mul_by_01(o0, o1);
     F6 t1 = c1.mul_by_1(o4);
     F6 r1 = (c0 + c1).mul_by_01(o0, o1 + o4) - t0 - t1;
     return Fp12{t1.mul_by_v() + t0, r1};
   }
   // this * (o0 + o3 w + o4 v w): the line of a D-type twist.
-  CUZK_HD Fp12 mul_by_034(const F2& o0, const F2& o3, const F2& o4) const {
+  CUZK_TOWER_OUTLINE Fp12 mul_by_034(const F2& o0, const F2& o3, const F2& o4) const {
     F6 t0 = c0.mul_by_fp2(o0);
     F6 t1 = c1.mul_by_01(o3, o4);
     F6 r1 = (c0 + c1).mul_by_01(o0 + o3, o4) - t0 - t1;
@@ -90,7 +90,7 @@ struct Fp12 {
 
   // Granger-Scott squaring in the cyclotomic subgroup: Fp12 seen as Fp4^3 with
   // Fp4 = Fp2[w^3]/((w^3)^2 - xi); each Fp4 square costs two Fp2 squarings.
-  CUZK_HD Fp12 cyclotomic_square() const {
+  CUZK_TOWER_OUTLINE Fp12 cyclotomic_square() const {
     F2 t3, t4, t5, t6, t7, t8;
     fp4_square(t3, t4, c0.c0, c1.c1);
     fp4_square(t5, t6, c1.c0, c0.c2);
@@ -107,7 +107,7 @@ struct Fp12 {
   }
 
   // this^e for an element of the cyclotomic subgroup (binary, cyclotomic squarings).
-  CUZK_HD Fp12 cyclotomic_exp(uint64_t e) const {
+  CUZK_TOWER_OUTLINE Fp12 cyclotomic_exp(uint64_t e) const {
     Fp12 r = one();
     bool started = false;
     for (int i = 63; i >= 0; --i) {

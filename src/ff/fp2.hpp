@@ -26,10 +26,10 @@ __attribute__((always_inline)) inline void add4(Limbs<4>& r, const Limbs<4>& a, 
       "movq %[s0], %[d0]\n\tmovq %[s1], %[d1]\n\tmovq %[s2], %[d2]\n\tmovq %[s3], %[d3]\n\t"
       "subq %[p0], %[d0]\n\tsbbq %[p1], %[d1]\n\tsbbq %[p2], %[d2]\n\tsbbq %[p3], %[d3]\n\t"
       "cmovcq %[s0], %[d0]\n\tcmovcq %[s1], %[d1]\n\tcmovcq %[s2], %[d2]\n\tcmovcq %[s3], %[d3]"
-      : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3),
-        [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3)
-      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]),
-        [p0] "m"(p.v[0]), [p1] "m"(p.v[1]), [p2] "m"(p.v[2]), [p3] "m"(p.v[3])
+      : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2),
+        [d3] "=&r"(d3)
+      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]), [p0] "m"(p.v[0]), [p1] "m"(p.v[1]),
+        [p2] "m"(p.v[2]), [p3] "m"(p.v[3])
       : "cc");
   r.v[0] = d0, r.v[1] = d1, r.v[2] = d2, r.v[3] = d3;
 }
@@ -43,10 +43,10 @@ __attribute__((always_inline)) inline void sub4(Limbs<4>& r, const Limbs<4>& a, 
       "sbbq %[m0], %[m0]\n\tmovq %[m0], %[m1]\n\tmovq %[m0], %[m2]\n\tmovq %[m0], %[m3]\n\t"
       "andq %[p0], %[m0]\n\tandq %[p1], %[m1]\n\tandq %[p2], %[m2]\n\tandq %[p3], %[m3]\n\t"
       "addq %[m0], %[d0]\n\tadcq %[m1], %[d1]\n\tadcq %[m2], %[d2]\n\tadcq %[m3], %[d3]"
-      : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3),
-        [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [m3] "=&r"(m3)
-      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]),
-        [p0] "m"(p.v[0]), [p1] "m"(p.v[1]), [p2] "m"(p.v[2]), [p3] "m"(p.v[3])
+      : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2),
+        [m3] "=&r"(m3)
+      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]), [p0] "m"(p.v[0]), [p1] "m"(p.v[1]),
+        [p2] "m"(p.v[2]), [p3] "m"(p.v[3])
       : "cc");
   r.v[0] = d0, r.v[1] = d1, r.v[2] = d2, r.v[3] = d3;
 }
@@ -64,11 +64,10 @@ __attribute__((always_inline)) inline void add6(Limbs<6>& r, const Limbs<6>& a, 
       "sbbq %[p4], %[d4]\n\tsbbq %[p5], %[d5]\n\t"
       "cmovcq %[s0], %[d0]\n\tcmovcq %[s1], %[d1]\n\tcmovcq %[s2], %[d2]\n\tcmovcq %[s3], %[d3]\n\t"
       "cmovcq %[s4], %[d4]\n\tcmovcq %[s5], %[d5]"
-      : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [s4] "+&r"(s4), [s5] "+&r"(s5),
-        [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [d4] "=&r"(d4), [d5] "=&r"(d5)
-      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]), [b4] "m"(b.v[4]),
-        [b5] "m"(b.v[5]), [p0] "m"(p.v[0]), [p1] "m"(p.v[1]), [p2] "m"(p.v[2]), [p3] "m"(p.v[3]),
-        [p4] "m"(p.v[4]), [p5] "m"(p.v[5])
+      : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [s4] "+&r"(s4), [s5] "+&r"(s5), [d0] "=&r"(d0),
+        [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [d4] "=&r"(d4), [d5] "=&r"(d5)
+      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]), [b4] "m"(b.v[4]), [b5] "m"(b.v[5]),
+        [p0] "m"(p.v[0]), [p1] "m"(p.v[1]), [p2] "m"(p.v[2]), [p3] "m"(p.v[3]), [p4] "m"(p.v[4]), [p5] "m"(p.v[5])
       : "cc");
   r.v[0] = d0, r.v[1] = d1, r.v[2] = d2, r.v[3] = d3, r.v[4] = d4, r.v[5] = d5;
 }
@@ -86,11 +85,10 @@ __attribute__((always_inline)) inline void sub6(Limbs<6>& r, const Limbs<6>& a, 
       "andq %[p4], %[m4]\n\tandq %[p5], %[m5]\n\t"
       "addq %[m0], %[d0]\n\tadcq %[m1], %[d1]\n\tadcq %[m2], %[d2]\n\tadcq %[m3], %[d3]\n\t"
       "adcq %[m4], %[d4]\n\tadcq %[m5], %[d5]"
-      : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [d4] "+&r"(d4), [d5] "+&r"(d5),
-        [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [m3] "=&r"(m3), [m4] "=&r"(m4), [m5] "=&r"(m5)
-      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]), [b4] "m"(b.v[4]),
-        [b5] "m"(b.v[5]), [p0] "m"(p.v[0]), [p1] "m"(p.v[1]), [p2] "m"(p.v[2]), [p3] "m"(p.v[3]),
-        [p4] "m"(p.v[4]), [p5] "m"(p.v[5])
+      : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [d4] "+&r"(d4), [d5] "+&r"(d5), [m0] "=&r"(m0),
+        [m1] "=&r"(m1), [m2] "=&r"(m2), [m3] "=&r"(m3), [m4] "=&r"(m4), [m5] "=&r"(m5)
+      : [b0] "m"(b.v[0]), [b1] "m"(b.v[1]), [b2] "m"(b.v[2]), [b3] "m"(b.v[3]), [b4] "m"(b.v[4]), [b5] "m"(b.v[5]),
+        [p0] "m"(p.v[0]), [p1] "m"(p.v[1]), [p2] "m"(p.v[2]), [p3] "m"(p.v[3]), [p4] "m"(p.v[4]), [p5] "m"(p.v[5])
       : "cc");
   r.v[0] = d0, r.v[1] = d1, r.v[2] = d2, r.v[3] = d3, r.v[4] = d4, r.v[5] = d5;
 }
@@ -102,6 +100,14 @@ __attribute__((always_inline)) inline void sub6(Limbs<6>& r, const Limbs<6>& a, 
 #define CUZK_TOWER_INLINE CUZK_HD
 #else
 #define CUZK_TOWER_INLINE inline __attribute__((always_inline))
+#endif
+
+// Heavy tower and pairing functions stay out of line under nvcc: CUZK_HD force-inlines,
+// and a fully inlined final exponentiation is one function too large for cicc/ptxas.
+#if defined(__CUDACC__)
+#define CUZK_TOWER_OUTLINE __host__ __device__ __noinline__
+#else
+#define CUZK_TOWER_OUTLINE inline
 #endif
 
 // a + b and a - b in the base field, through the fast host chains when available.
@@ -156,9 +162,15 @@ struct Fp2 {
   CUZK_HD friend bool operator==(const Fp2& a, const Fp2& b) { return a.c0 == b.c0 && a.c1 == b.c1; }
   CUZK_HD friend bool operator!=(const Fp2& a, const Fp2& b) { return !(a == b); }
 
-  CUZK_TOWER_INLINE friend Fp2 operator+(const Fp2& a, const Fp2& b) { return Fp2{tower_detail::add(a.c0, b.c0), tower_detail::add(a.c1, b.c1)}; }
-  CUZK_TOWER_INLINE friend Fp2 operator-(const Fp2& a, const Fp2& b) { return Fp2{tower_detail::sub(a.c0, b.c0), tower_detail::sub(a.c1, b.c1)}; }
-  CUZK_TOWER_INLINE Fp2 operator-() const { return Fp2{tower_detail::sub(Base::zero(), c0), tower_detail::sub(Base::zero(), c1)}; }
+  CUZK_TOWER_INLINE friend Fp2 operator+(const Fp2& a, const Fp2& b) {
+    return Fp2{tower_detail::add(a.c0, b.c0), tower_detail::add(a.c1, b.c1)};
+  }
+  CUZK_TOWER_INLINE friend Fp2 operator-(const Fp2& a, const Fp2& b) {
+    return Fp2{tower_detail::sub(a.c0, b.c0), tower_detail::sub(a.c1, b.c1)};
+  }
+  CUZK_TOWER_INLINE Fp2 operator-() const {
+    return Fp2{tower_detail::sub(Base::zero(), c0), tower_detail::sub(Base::zero(), c1)};
+  }
 
   // Host x86: c0 = a0 b0 + (p - a1) b1 and c1 = a0 b1 + a1 b0 as two sums of products
   // with one reduction each. Elsewhere Karatsuba: three base multiplications.
@@ -211,13 +223,13 @@ struct Fp2 {
   CUZK_HD Base norm() const { return c0.sqr() + c1.sqr(); }
 
   // Inverse through the norm; inverse of zero is zero (the base inverse maps 0 to 0).
-  CUZK_HD Fp2 inverse() const {
+  CUZK_TOWER_OUTLINE Fp2 inverse() const {
     Base t = norm().inverse();
     return Fp2{c0 * t, -(c1 * t)};
   }
 
   template <int M>
-  CUZK_HD Fp2 pow(const Limbs<M>& e) const {
+  CUZK_TOWER_OUTLINE Fp2 pow(const Limbs<M>& e) const {
     Fp2 r = one();
     for (int i = limbs_bit_length(e) - 1; i >= 0; --i) {
       r = r.sqr();
@@ -232,7 +244,7 @@ struct Fp2 {
 
   // Complex-method square root (needs p = 3 mod 4, so -1 is a non-square in Fp).
   // Returns false, leaving out unchanged, when this is not a square.
-  CUZK_HD bool sqrt(Fp2& out) const {
+  CUZK_TOWER_OUTLINE bool sqrt(Fp2& out) const {
     if (c1.is_zero()) {
       Base r;
       if (c0.sqrt(r)) {

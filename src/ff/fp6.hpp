@@ -28,7 +28,7 @@ struct Fp6 {
   CUZK_HD Fp6 dbl() const { return Fp6{c0.dbl(), c1.dbl(), c2.dbl()}; }
 
   // Karatsuba over the three coefficients: six Fp2 multiplications.
-  CUZK_HD friend Fp6 operator*(const Fp6& a, const Fp6& b) {
+  CUZK_TOWER_OUTLINE friend Fp6 operator*(const Fp6& a, const Fp6& b) {
     F2 t0 = a.c0 * b.c0;
     F2 t1 = a.c1 * b.c1;
     F2 t2 = a.c2 * b.c2;
@@ -42,7 +42,7 @@ struct Fp6 {
   CUZK_HD Fp6& operator*=(const Fp6& b) { return *this = *this * b; }
 
   // Chung-Hasan SQR2: three Fp2 squarings and two multiplications instead of six products.
-  CUZK_HD Fp6 sqr() const {
+  CUZK_TOWER_OUTLINE Fp6 sqr() const {
     F2 s0 = c0.sqr();
     F2 s1 = (c0 * c1).dbl();
     F2 s2 = (c0 - c1 + c2).sqr();
@@ -57,7 +57,7 @@ struct Fp6 {
   CUZK_HD Fp6 mul_by_base(const Base& k) const { return Fp6{c0.mul_by_base(k), c1.mul_by_base(k), c2.mul_by_base(k)}; }
 
   // this * (b0 + b1 v): the sparse operand of line functions (five Fp2 multiplications).
-  CUZK_HD Fp6 mul_by_01(const F2& b0, const F2& b1) const {
+  CUZK_TOWER_OUTLINE Fp6 mul_by_01(const F2& b0, const F2& b1) const {
     F2 t0 = c0 * b0;
     F2 t1 = c1 * b1;
     F2 r0 = ((c1 + c2) * b1 - t1).mul_by_xi() + t0;
@@ -68,7 +68,7 @@ struct Fp6 {
   // this * (b1 v)
   CUZK_HD Fp6 mul_by_1(const F2& b1) const { return Fp6{(c2 * b1).mul_by_xi(), c0 * b1, c1 * b1}; }
 
-  CUZK_HD Fp6 inverse() const {
+  CUZK_TOWER_OUTLINE Fp6 inverse() const {
     F2 t0 = c0.sqr() - (c1 * c2).mul_by_xi();
     F2 t1 = c2.sqr().mul_by_xi() - c0 * c1;
     F2 t2 = c1.sqr() - c0 * c2;
@@ -78,7 +78,7 @@ struct Fp6 {
   }
 
   template <int M>
-  CUZK_HD Fp6 pow(const Limbs<M>& e) const {
+  CUZK_TOWER_OUTLINE Fp6 pow(const Limbs<M>& e) const {
     Fp6 r = one();
     for (int i = limbs_bit_length(e) - 1; i >= 0; --i) {
       r = r.sqr();
@@ -89,7 +89,7 @@ struct Fp6 {
   CUZK_HD Fp6 pow(uint64_t e) const { return pow(Limbs<1>{{e}}); }
 
   // this^(p^power): conjugate the Fp2 coefficients when power is odd, then v^(p^k) = gamma v.
-  CUZK_HD Fp6 frobenius_map(int power) const {
+  CUZK_TOWER_OUTLINE Fp6 frobenius_map(int power) const {
     int k = ((power % 6) + 6) % 6;
     F2 g1 = F2::from_montgomery(C::fp6_frob_c1(2 * k), C::fp6_frob_c1(2 * k + 1));
     F2 g2 = F2::from_montgomery(C::fp6_frob_c2(2 * k), C::fp6_frob_c2(2 * k + 1));

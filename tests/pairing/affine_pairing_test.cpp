@@ -1,10 +1,11 @@
 // The pairing on src/ec's point types: ec::Affine overloads pick the engine from
 // the curve, and agree with the engine-level API.
+#include "ec/pairing/affine_pairing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "ec/pairing/affine_pairing.hpp"
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
 
@@ -35,5 +36,6 @@ TYPED_TEST(AffinePairingTest, OverloadsMatchEngineApi) {
   v.pop_back();
   v.pop_back();
   EXPECT_FALSE(pairing::pairing_check(std::span<const Pair>(v)));
-  EXPECT_EQ(pairing::multi_pairing(std::span<const Pair>(v), pairing::Gt::kCompat), pairing::pairing(P, Q, pairing::Gt::kCompat));
+  EXPECT_EQ(pairing::multi_pairing(std::span<const Pair>(v), pairing::Gt::kCompat),
+            pairing::pairing(P, Q, pairing::Gt::kCompat));
 }

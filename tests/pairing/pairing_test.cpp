@@ -2,13 +2,14 @@
 // exponentiation by (p^12-1)/r (GMP-computed exponent), bilinearity, non-degeneracy,
 // order r, multi-pairing and pairing_check, and noble's known answers
 // (tests/kat/vectors.json) in both conventions.
+#include "ec/pairing/pairing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "../tower/test_util.hpp"
-#include "ec/pairing/pairing.hpp"
 
 using namespace cuzk;
 using namespace cuzk::ff;
@@ -50,16 +51,23 @@ AffinePoint<F> neg(const AffinePoint<F>& p) {
 struct Bls {
   using E = Bls12_381_Engine;
   static AffinePoint<E::Fp> g1() {
-    return {from_hex<E::Fp>("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
-            from_hex<E::Fp>("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"),
+    return {from_hex<E::Fp>(
+                "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
+            from_hex<E::Fp>(
+                "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"),
             false};
   }
   static AffinePoint<E::Fp2> g2() {
-    return {E::Fp2{from_hex<E::Fp>("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
-                   from_hex<E::Fp>("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e")},
-            E::Fp2{from_hex<E::Fp>("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
-                   from_hex<E::Fp>("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be")},
-            false};
+    return {
+        E::Fp2{from_hex<E::Fp>(
+                   "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
+               from_hex<E::Fp>(
+                   "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e")},
+        E::Fp2{from_hex<E::Fp>(
+                   "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
+               from_hex<E::Fp>(
+                   "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be")},
+        false};
   }
   static constexpr const char* kName = "bls12_381";
   // compat = exact^3
@@ -70,11 +78,12 @@ struct Bn {
   using E = Bn254_Engine;
   static AffinePoint<E::Fp> g1() { return {E::Fp::from_u64(1), E::Fp::from_u64(2), false}; }
   static AffinePoint<E::Fp2> g2() {
-    return {E::Fp2{from_decimal<E::Fp>("10857046999023057135944570762232829481370756359578518086990519993285655852781"),
-                   from_decimal<E::Fp>("11559732032986387107991004021392285783925812861821192530917403151452391805634")},
-            E::Fp2{from_decimal<E::Fp>("8495653923123431417604973247489272438418190587263600148770280649306958101930"),
-                   from_decimal<E::Fp>("4082367875863433681332203403145435568316851327593401208105741076214120093531")},
-            false};
+    return {
+        E::Fp2{from_decimal<E::Fp>("10857046999023057135944570762232829481370756359578518086990519993285655852781"),
+               from_decimal<E::Fp>("11559732032986387107991004021392285783925812861821192530917403151452391805634")},
+        E::Fp2{from_decimal<E::Fp>("8495653923123431417604973247489272438418190587263600148770280649306958101930"),
+               from_decimal<E::Fp>("4082367875863433681332203403145435568316851327593401208105741076214120093531")},
+        false};
   }
   static constexpr const char* kName = "bn254";
   // compat = exact^(2x(6x^2+3x+1))
@@ -208,7 +217,8 @@ TYPED_TEST(PairingTest, MultiPairingAndCheck) {
   Fr a = random_element<Fr>(rng), b = random_element<Fr>(rng);
   std::vector<Pair> ok1{{P, Q}, {neg(P), Q}};
   std::vector<Pair> ok2{{mul(P, a.to_canonical()), mul(Q, b.to_canonical())}, {neg(mul(P, (a * b).to_canonical())), Q}};
-  std::vector<Pair> bad{{mul(P, a.to_canonical()), mul(Q, b.to_canonical())}, {neg(mul(P, (a * b + Fr::one()).to_canonical())), Q}};
+  std::vector<Pair> bad{{mul(P, a.to_canonical()), mul(Q, b.to_canonical())},
+                        {neg(mul(P, (a * b + Fr::one()).to_canonical())), Q}};
   EXPECT_TRUE(pairing_check<E>(std::span<const Pair>(ok1)));
   EXPECT_TRUE(pairing_check<E>(std::span<const Pair>(ok2)));
   EXPECT_FALSE(pairing_check<E>(std::span<const Pair>(bad)));
@@ -229,7 +239,8 @@ TYPED_TEST(PairingTest, KnownAnswersFromNoble) {
     for (int i = 0; i < 12; ++i) c[i] = from_hex<Fp>(l.at(i).template get<std::string>());
     using F2 = typename E::Fp2;
     using F6 = typename E::Fp6;
-    return F12{F6{F2{c[0], c[1]}, F2{c[2], c[3]}, F2{c[4], c[5]}}, F6{F2{c[6], c[7]}, F2{c[8], c[9]}, F2{c[10], c[11]}}};
+    return F12{F6{F2{c[0], c[1]}, F2{c[2], c[3]}, F2{c[4], c[5]}},
+               F6{F2{c[6], c[7]}, F2{c[8], c[9]}, F2{c[10], c[11]}}};
   };
   auto P = TypeParam::g1();
   auto Q = TypeParam::g2();
@@ -257,5 +268,5 @@ TEST(PairingEngine, BnNafEncodesSixXPlusTwo) {
   EXPECT_EQ(pos & neg, 0u);
   EXPECT_EQ(pos & (pos >> 1), 0u);  // non-adjacent
   EXPECT_EQ((pos | neg) & ((pos | neg) >> 1), 0u);
-  EXPECT_EQ(int(128 - __builtin_clzll(uint64_t(pos >> 64))) , E::kNafDigits);
+  EXPECT_EQ(int(128 - __builtin_clzll(uint64_t(pos >> 64))), E::kNafDigits);
 }

@@ -29,7 +29,7 @@ CUZK_HD typename E::Fp12 exp_by_x(const typename E::Fp12& m) {
 // m^e for m in the cyclotomic subgroup and a multi-limb e: sliding 4-bit windows over
 // the odd powers m, m^3, ..., m^15.
 template <class F12, int M>
-CUZK_HD F12 cyclotomic_exp_window(const F12& m, const ff::Limbs<M>& e) {
+CUZK_TOWER_OUTLINE F12 cyclotomic_exp_window(const F12& m, const ff::Limbs<M>& e) {
   F12 odd[8];
   odd[0] = m;
   F12 m2 = m.cyclotomic_square();
@@ -60,7 +60,7 @@ CUZK_HD F12 cyclotomic_exp_window(const F12& m, const ff::Limbs<M>& e) {
 
 // f^((p^6 - 1)(p^2 + 1)): lands in the cyclotomic subgroup (order divides p^4 - p^2 + 1).
 template <class E>
-CUZK_HD typename E::Fp12 easy_part(const typename E::Fp12& f) {
+CUZK_TOWER_OUTLINE typename E::Fp12 easy_part(const typename E::Fp12& f) {
   auto t = f.conjugate() * f.inverse();
   return t.frobenius_map(2) * t;
 }
@@ -69,7 +69,7 @@ CUZK_HD typename E::Fp12 easy_part(const typename E::Fp12& f) {
 
 // Exactly f^((p^12 - 1) / r).
 template <class E>
-CUZK_HD typename E::Fp12 final_exponentiation_exact(const typename E::Fp12& f) {
+CUZK_TOWER_OUTLINE typename E::Fp12 final_exponentiation_exact(const typename E::Fp12& f) {
   using F12 = typename E::Fp12;
   F12 m = detail::easy_part<E>(f);
   if constexpr (!E::kBn) {
@@ -108,13 +108,13 @@ CUZK_HD typename E::Fp12 final_exponentiation_exact(const typename E::Fp12& f) {
 // The ecosystem's value: final_exponentiation_exact(f)^3 (BLS12-381) or
 // ^(2x(6x^2+3x+1)) (BN254), computed directly.
 template <class E>
-CUZK_HD typename E::Fp12 final_exponentiation_compat(const typename E::Fp12& f) {
+CUZK_TOWER_OUTLINE typename E::Fp12 final_exponentiation_compat(const typename E::Fp12& f) {
   using F12 = typename E::Fp12;
   F12 m = detail::easy_part<E>(f);
   if constexpr (!E::kBn) {
     // Hayashida-Hayasaka-Teruya: 3 (p^4 - p^2 + 1)/r = (x - 1)^2 (x + p)(x^2 + p^2 - 1) + 3.
-    F12 t = detail::exp_by_x<E>(m) * m.conjugate();   // m^(x-1)
-    F12 a = detail::exp_by_x<E>(t) * t.conjugate();   // m^((x-1)^2)
+    F12 t = detail::exp_by_x<E>(m) * m.conjugate();  // m^(x-1)
+    F12 a = detail::exp_by_x<E>(t) * t.conjugate();  // m^((x-1)^2)
     F12 b = detail::exp_by_x<E>(a) * a.frobenius_map(1);
     F12 c = detail::exp_by_x<E>(detail::exp_by_x<E>(b)) * b.frobenius_map(2) * b.conjugate();
     return c * m.cyclotomic_square() * m;

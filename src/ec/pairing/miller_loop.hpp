@@ -49,7 +49,7 @@ CUZK_HD void mul_line(typename E::Fp12& f, const typename E::Fp2& l0, const type
 // T <- 2T and f <- f * l_{T,T}(P). The output is scaled by 4 relative to the
 // textbook formulas so that no halving is needed (projective scaling is free).
 template <class E>
-CUZK_HD void double_step(typename E::Fp12& f, MillerState<E>& s) {
+CUZK_TOWER_OUTLINE void double_step(typename E::Fp12& f, MillerState<E>& s) {
   using F2 = typename E::Fp2;
   F2 a = s.tx * s.ty;
   F2 b = s.ty.sqr();
@@ -74,8 +74,8 @@ CUZK_HD void double_step(typename E::Fp12& f, MillerState<E>& s) {
 
 // T <- T + (qx, qy) and f <- f * l_{T,Q}(P).
 template <class E>
-CUZK_HD void add_step(typename E::Fp12& f, MillerState<E>& s, const typename E::Fp2& qx,
-                      const typename E::Fp2& qy) {
+CUZK_TOWER_OUTLINE void add_step(typename E::Fp12& f, MillerState<E>& s, const typename E::Fp2& qx,
+                                 const typename E::Fp2& qy) {
   using F2 = typename E::Fp2;
   F2 theta = s.ty - qy * s.tz;
   F2 lambda = s.tx - qx * s.tz;
@@ -116,7 +116,7 @@ CUZK_HD bool miller_prepare(MillerState<E>& s, const P1& p, const P2& q) {
 
 // The Miller loop over n prepared states (see miller_prepare), sharing f.
 template <class E>
-CUZK_HD typename E::Fp12 miller_loop_states(MillerState<E>* st, int n) {
+CUZK_TOWER_OUTLINE typename E::Fp12 miller_loop_states(MillerState<E>* st, int n) {
   using F12 = typename E::Fp12;
   using F2 = typename E::Fp2;
   F12 f = F12::one();
