@@ -142,6 +142,21 @@ CUZK_TOWER_INLINE F sub(const F& a, const F& b) {
   return a - b;
 }
 
+// a / 2: halving the Montgomery representation halves the value; an odd
+// representation x becomes (x + p) / 2, which stays below p.
+template <class F>
+CUZK_HD F halve(const F& a) {
+  constexpr int N = F::N;
+  const Limbs<N> p = F::Params::modulus();
+  Limbs<N> x = a.m;
+  const uint64_t mask = 0 - (x.v[0] & 1);
+  uint64_t carry = 0;
+  for (int i = 0; i < N; ++i) x.v[i] = addc(x.v[i], p.v[i] & mask, carry);  // no carry out: p < 2^(64N-1)
+  for (int i = 0; i < N - 1; ++i) x.v[i] = (x.v[i] >> 1) | (x.v[i + 1] << 63);
+  x.v[N - 1] >>= 1;
+  return F::from_montgomery(x);
+}
+
 }  // namespace tower_detail
 
 template <class C>
@@ -260,11 +275,10 @@ struct Fp2 {
     if (!norm().sqrt(gamma)) return false;
     // (c0 + gamma)/2 * (c0 - gamma)/2 = -c1^2/4 is a non-square, so exactly one of
     // the two halves is a square; its root is the real part of the answer.
-    Base half = Base::from_u64(2).inverse();
-    Base delta = (c0 + gamma) * half;
+    Base delta = tower_detail::halve(c0 + gamma);
     Base x0;
     if (!delta.sqrt(x0)) {
-      delta = (c0 - gamma) * half;
+      delta = tower_detail::halve(c0 - gamma);
       if (!delta.sqrt(x0)) return false;
     }
     Base x1 = c1 * (x0.dbl()).inverse();

@@ -147,6 +147,19 @@ TYPED_TEST(Fp2Test, SquareRoot) {
   EXPECT_EQ(E::zero().legendre(), 0);
 }
 
+TYPED_TEST(Fp2Test, Halve) {
+  using E = TypeParam;
+  using B = typename E::Base;
+  std::mt19937_64 rng(15);
+  for (int i = 0; i < 1000; ++i) {
+    B a = random_element<B>(rng);
+    B h = tower_detail::halve(a);
+    ASSERT_EQ(h + h, a);
+  }
+  EXPECT_TRUE(tower_detail::halve(B::zero()).is_zero());
+  EXPECT_EQ(tower_detail::halve(B::from_u64(2)), B::one());
+}
+
 TYPED_TEST(Fp2Test, LexicographicRule) {
   using E = TypeParam;
   using B = typename E::Base;
