@@ -7,6 +7,7 @@
 #include "core/timer.hpp"
 #include "formats/public_inputs_json.hpp"
 #include "formats/snarkjs/json.hpp"
+#include "formats/snarkjs/json_vk.hpp"
 #include "formats/snarkjs/r1cs_file.hpp"
 #include "formats/snarkjs/wtns.hpp"
 #include "formats/snarkjs/zkey.hpp"

@@ -12,7 +12,7 @@
 #include "core/csprng.hpp"
 #include "core/timer.hpp"
 #include "groth16/prover.hpp"
-#include "groth16/verifier.hpp"
+#include "ec/subgroup.hpp"
 #include "groth16/zkey_keys.hpp"
 #include "ntt/ntt.hpp"
 
@@ -103,7 +103,9 @@ Proof<E> prove_zkey(const ZkeyProvingKey<E>& pk, std::span<const typename E::Fr>
   F r = ff::random_element<F>(rng), s = ff::random_element<F>(rng);
   Proof<E> p = assemble_proof(pk.vk, t, r, s);
   // Key points outside the subgroup would leak witness bits through the proof.
-  if (!proof_points_valid(p))
+  const bool valid = p.a.is_on_curve() && p.b.is_on_curve() && p.c.is_on_curve() && ec::is_in_subgroup(p.a) &&
+                     ec::is_in_subgroup(p.b) && ec::is_in_subgroup(p.c);
+  if (!valid)
     throw Error("the proving key holds points outside the prime-order subgroup; refusing to output the proof");
   lap("finalize");
   return p;
