@@ -78,12 +78,12 @@ CUZK_HD Jacobian<C> psi(const Jacobian<C>& p) {
 // The definition: [r]P == O. Slow (a full-size scalar multiplication) but
 // needs no theory; tests compare the fast checks against it.
 template <class C>
-CUZK_HD_NOINLINE bool is_in_subgroup_by_order(const Jacobian<C>& p) {
+CUZK_EC_OUTLINE bool is_in_subgroup_by_order(const Jacobian<C>& p) {
   return mul(p, C::Scalar::Params::modulus()).is_infinity();
 }
 
 template <class C>
-CUZK_HD_NOINLINE bool is_in_subgroup(const Jacobian<C>& p) {
+CUZK_EC_OUTLINE bool is_in_subgroup(const Jacobian<C>& p) {
   if constexpr (std::is_same_v<C, Bn254_G1>) {
     return true;
   } else if constexpr (std::is_same_v<C, Bls12_381_G1>) {
@@ -94,8 +94,8 @@ CUZK_HD_NOINLINE bool is_in_subgroup(const Jacobian<C>& p) {
   } else if constexpr (std::is_same_v<C, Bn254_G2>) {
     Jacobian<C> xp = mul_u64(p, kBn254_X);
     Jacobian<C> psi_xp = psi(xp);
-    Jacobian<C> lhs = xp + p + psi_xp + psi(psi_xp);
-    return lhs == psi(psi(psi(xp.dbl())));
+    Jacobian<C> lhs = outlined::add(outlined::add(outlined::add(xp, p), psi_xp), psi(psi_xp));
+    return lhs == psi(psi(psi(outlined::dbl(xp))));
   } else {
     return is_in_subgroup_by_order(p);
   }
@@ -109,7 +109,7 @@ CUZK_HD bool is_in_subgroup(const Affine<C>& p) {
 // [h]P with h = #E / r: maps any curve point into the subgroup. Tests use it to
 // make subgroup points from arbitrary ones; nothing on a hot path does.
 template <class C>
-CUZK_HD_NOINLINE Jacobian<C> clear_cofactor(const Jacobian<C>& p) {
+CUZK_EC_OUTLINE Jacobian<C> clear_cofactor(const Jacobian<C>& p) {
   return mul(p, C::cofactor());
 }
 
