@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "bench_commands.hpp"
 #include "commands.hpp"
 #include "core/error.hpp"
 #include "snarkjs_commands.hpp"
@@ -47,10 +48,12 @@ int main(int argc, char** argv) {
   add_circuit_options(c_demo, demo.circuit);
 
   SnarkjsCommands snarkjs(app);
+  BenchCommands bench(app);
 
   CLI11_PARSE(app, argc, argv);
   try {
     if (auto rc = snarkjs.run()) return *rc;
+    if (auto rc = bench.run()) return *rc;
     if (*c_setup) return run_setup(setup);
     if (*c_prove) return run_prove(prove);
     if (*c_verify) return run_verify(verify);

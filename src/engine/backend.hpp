@@ -36,6 +36,8 @@ class ProverBackend {
   // reserves it together with them, so no worker ever waits on the budget
   // while holding buffers.
   virtual uint64_t scratch_bytes(const r1cs::CircuitShape& shape) const = 0;
+  // Throws Error when the key does not fit the partition (checked here, not at
+  // synthesis: a backend may hold its own copy of the key, e.g. on a device).
   virtual groth16::ProofTerms<Curve> compute(const groth16::ProvingKey<Curve>& pk, PartitionData& part,
                                              std::stop_token stop, const Timeline& clock, const std::string& track) = 0;
 };

@@ -5,6 +5,7 @@ namespace cuzk::engine {
 groth16::ProofTerms<Curve> CpuBackend::compute(const groth16::ProvingKey<Curve>& pk, PartitionData& part,
                                                std::stop_token stop, const Timeline& clock, const std::string& track) {
   auto& pa = *part.assignment;
+  groth16::check_key_matches(pk, pa);
   double t1 = clock.now();
   auto h = groth16::compute_h_bellperson<Fr>(pa.a(), pa.b(), pa.c());
   double t2 = clock.now();

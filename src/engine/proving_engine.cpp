@@ -167,7 +167,6 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       if (auto bad = groth16::first_unsatisfied(*data->assignment))
         throw UnsatisfiedError("partition " + std::to_string(t->partition) + ": constraint #" + std::to_string(*bad) +
                                " is not satisfied");
-      groth16::check_key_matches(*job->spec.key, *data->assignment);
       data->timeline.spans.push_back({Stage::kSynthesis, t1, timeline_.now(), 0, track});
       {
         std::lock_guard lk(mu_);

@@ -15,3 +15,10 @@
 #else
 #define CUZK_DEVICE_CODE 0
 #endif
+
+// Full unrolling of short fixed loops, spelled for whichever compiler reads it.
+#if defined(__CUDACC__)
+#define CUZK_UNROLL _Pragma("unroll")
+#else
+#define CUZK_UNROLL _Pragma("GCC unroll 16")
+#endif

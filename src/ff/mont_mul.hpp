@@ -64,14 +64,14 @@ CUZK_HD void mont_mul(Limbs<N>& r, const Limbs<N>& a, const Limbs<N>& b) {
 #endif
   const Limbs<N> p = P::modulus();
   uint64_t t[N] = {};
-#pragma GCC unroll 8
+CUZK_UNROLL
   for (int i = 0; i < N; ++i) {
     uint64_t A, C, lo;
     t[0] = mac(a.v[0], b.v[i], t[0], 0, A);
     uint64_t m = t[0] * P::kInv;
     lo = mac(m, p.v[0], t[0], 0, C);
     (void)lo;
-#pragma GCC unroll 8
+CUZK_UNROLL
     for (int j = 1; j < N; ++j) {
       t[j] = mac(a.v[j], b.v[i], t[j], A, A);
       t[j - 1] = mac(m, p.v[j], t[j], C, C);

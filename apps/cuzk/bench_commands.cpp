@@ -1,0 +1,211 @@
+#include "bench_commands.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <thread>
+
+#include "circuits/synthetic.hpp"
+#include "core/timer.hpp"
+#include "engine/proving_engine.hpp"
+#include "formats/public_inputs_json.hpp"
+#include "groth16/setup.hpp"
+#include "groth16/verifier.hpp"
+#include "r1cs/density_counter.hpp"
+#if CUZK_WITH_CUDA
+#include "engine/cuda/gpu_backend.hpp"
+#include "gpu/device.hpp"
+#include "gpu/pinned_allocator.hpp"
+#include "groth16/cuda/gpu_prover.hpp"
+#endif
+
+namespace cuzk::app {
+
+using namespace engine;
+
+namespace {
+
+class SyntheticPartition final : public PartitionCircuit {
+ public:
+  SyntheticPartition(size_t n, uint64_t seed) : c_(circuits::SyntheticParams{n, 8, seed}) {}
+  r1cs::CircuitShape shape() const override { return c_.shape(); }
+  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { c_.synthesize(cs); }
+  std::vector<Fr> public_inputs() const override { return c_.public_inputs(); }
+  const circuits::SyntheticCircuit<Fr>& circuit() const { return c_; }
+
+ private:
+  circuits::SyntheticCircuit<Fr> c_;
+};
+
+double peak_rss_gb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_maxrss) * 1024 / 1e9;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int run_pipeline_bench(const PipelineBenchArgs& a) {
+  int gpu_count = 0;
+#if CUZK_WITH_CUDA
+  gpu_count = gpu::device_count();
+#endif
+  const bool use_gpu = a.backend == "gpu" || (a.backend == "auto" && gpu_count > 0);
+  if (use_gpu && gpu_count == 0) throw Error("bench pipeline: --backend gpu but no CUDA device");
+  const int gpus = use_gpu ? (a.gpus > 0 ? std::min(a.gpus, gpu_count) : gpu_count) : 0;
+  const bool random_key = a.key == "random" || (a.key == "auto" && a.constraints > (size_t(1) << 18));
+  if (random_key && !use_gpu) throw Error("bench pipeline: a random benchmark key needs the GPU backend");
+
+  const uint64_t total = a.budget_gb > 0 ? uint64_t(a.budget_gb * 1e9) : MemoryBudget::detect_total(uint64_t(4) << 30);
+  MemoryBudget budget(total);
+  std::shared_ptr<HostAllocator> alloc = std::make_shared<PlainHostAllocator>();
+#if CUZK_WITH_CUDA
+  if (use_gpu && a.host_memory == "pinned") alloc = std::make_shared<gpu::CudaHostAllocator>();
+  if (use_gpu && a.host_memory == "register") alloc = std::make_shared<gpu::CudaRegisterAllocator>();
+#endif
+  PinnedPool pool(budget, alloc);
+
+  SyntheticPartition shape_circuit(a.constraints, 1);
+  r1cs::DensityCounter<Fr> dc;
+  shape_circuit.circuit().synthesize(dc);
+  const auto shape = dc.shape();
+  std::printf("bench pipeline: synthetic circuit, %zu constraints, %zu aux, A %zu / B %zu points; %u job(s) x %u partition(s)\n",
+              shape.num_constraints, shape.num_aux, dc.a_points(), dc.b_points(), a.jobs, a.partitions);
+  std::printf("  backend %s%s, host memory %s (%s), budget %.1f GB, key %s\n", use_gpu ? "gpu x" : "cpu",
+              use_gpu ? std::to_string(gpus).c_str() : "", a.host_memory.c_str(), alloc->name(), double(total) / 1e9,
+              random_key ? "random (benchmark only: proofs do not verify)" : "real (dev setup)");
+
+  PhaseTimer setup_t;
+  auto key = std::make_shared<groth16::ProvingKey<Curve>>();
+  std::vector<std::shared_ptr<ProverBackend>> backends;
+  if (!random_key) {
+    *key = setup_t.run("setup", [&] {
+      return groth16::generate_random_parameters<Curve>([&](auto& cs) { shape_circuit.circuit().synthesize(cs); });
+    });
+  } else {
+    // a handle with a random verifying key; the device keys are installed below
+    key->vk.alpha_g1 = key->vk.beta_g1 = key->vk.delta_g1 = ec::Affine<Curve::G1>::generator();
+    key->vk.beta_g2 = key->vk.gamma_g2 = key->vk.delta_g2 = ec::Affine<Curve::G2>::generator();
+  }
+#if CUZK_WITH_CUDA
+  for (int d = 0; d < gpus; ++d) {
+    auto b = std::make_shared<GpuBackend>(d, a.workers_per_gpu);
+    setup_t.run("key to gpu" + std::to_string(d), [&] {
+      if (random_key) {
+        const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
+        b->install(*key, GpuBackend::DeviceKey::random_for_benchmark({n - 1, shape.num_aux, dc.a_points(), dc.b_points()},
+                                                                      7, d));
+      } else {
+        b->preload(*key);
+      }
+    });
+    backends.push_back(b);
+  }
+#endif
+  if (backends.empty()) backends.push_back(std::make_shared<CpuBackend>(1));
+  for (const auto& [n, s] : setup_t.phases()) std::printf("  %-20s %8.2f s\n", n.c_str(), s);
+
+  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned synth = a.synthesis_threads ? a.synthesis_threads : std::max(1u, std::min(hw / 2, 2u * unsigned(std::max(1, gpus)) + 1));
+  ProvingEngine eng(EngineConfig{synth, std::max(2u, 2u * unsigned(std::max(1, gpus)))}, budget, pool, backends);
+
+  Stopwatch wall;
+  std::vector<uint64_t> ids;
+  for (unsigned j = 0; j < a.jobs; ++j) {
+    JobSpec spec;
+    spec.key = key;
+    spec.verify_after = a.verify && !random_key;
+    for (unsigned p = 0; p < a.partitions; ++p)
+      spec.partitions.push_back(std::make_shared<SyntheticPartition>(a.constraints, 1000 * j + p + 1));
+    ids.push_back(eng.submit(std::move(spec)));
+  }
+  std::vector<PartitionTimeline> tls;
+  int failed = 0;
+  for (auto id : ids) {
+    auto r = eng.await(id);
+    if (r.status != JobStatus::kDone) {
+      std::fprintf(stderr, "job %llu: %s: %s\n", (unsigned long long)id, job_status_name(r.status), r.error.c_str());
+      ++failed;
+    }
+    tls.insert(tls.end(), r.timelines.begin(), r.timelines.end());
+  }
+  const double secs = wall.seconds();
+
+  // stage medians; h2d rate; GPU busy = kernel time / span of kernel activity per device
+  std::map<Stage, std::vector<double>> per_stage;
+  uint64_t h2d_bytes = 0;
+  double h2d_secs = 0;
+  std::map<std::string, std::pair<double, double>> dev_window;  // device -> first start, last end
+  std::map<std::string, double> dev_busy;
+  for (const auto& tl : tls) {
+    for (const auto& s : tl.spans) {
+      per_stage[s.stage].push_back(s.end_s - s.start_s);
+      if (s.stage == Stage::kH2D) {
+        h2d_bytes += s.bytes;
+        h2d_secs += s.end_s - s.start_s;
+      }
+      if (s.stage == Stage::kNtt || s.stage == Stage::kMsm) {
+        const std::string dev = s.track.substr(0, s.track.find(' '));
+        auto [it, fresh] = dev_window.try_emplace(dev, s.start_s, s.end_s);
+        if (!fresh) it->second = {std::min(it->second.first, s.start_s), std::max(it->second.second, s.end_s)};
+        dev_busy[dev] += s.end_s - s.start_s;
+      }
+    }
+  }
+  std::printf("\n%-16s %10s\n", "stage", "median s");
+  for (auto st : {Stage::kQueued, Stage::kMemoryWait, Stage::kSynthesis, Stage::kH2D, Stage::kNtt, Stage::kMsm, Stage::kFinalize})
+    if (per_stage.count(st)) std::printf("%-16s %10.4f\n", stage_name(st), median(per_stage[st]));
+  std::printf("\n%-28s %12s\n", "figure", "value");
+  std::printf("%-28s %12.2f\n", "wall s", secs);
+  std::printf("%-28s %12.3f\n", "partitions / s", double(tls.size()) / secs);
+  if (h2d_secs > 0) std::printf("%-28s %12.1f\n", "H2D GB/s (mean per copy)", double(h2d_bytes) / h2d_secs / 1e9);
+  for (const auto& [dev, w] : dev_window)
+    std::printf("%-28s %12.1f\n", (dev + " busy % (kernels)").c_str(), 100.0 * dev_busy[dev] / std::max(1e-9, w.second - w.first));
+  std::printf("%-28s %12.2f\n", "peak RSS GB", peak_rss_gb());
+  std::printf("%-28s %12.2f\n", "budget peak GB", double(budget.stats().peak) / 1e9);
+  auto ps = pool.stats();
+  std::printf("%-28s %12llu / %llu\n", "pool hits / misses", (unsigned long long)ps.hits, (unsigned long long)ps.misses);
+  std::printf("%-28s %12.2f\n", "pool pinned GB", double(ps.bytes_pinned) / 1e9);
+  if (!a.trace.empty()) {
+    formats::write_text_file(a.trace, eng.timeline().chrome_trace_json());
+    std::printf("trace written to %s (open in Perfetto)\n", a.trace.c_str());
+  }
+  return failed ? 1 : 0;
+}
+
+BenchCommands::BenchCommands(CLI::App& app) {
+  bench_ = app.add_subcommand("bench", "benchmarks");
+  pipeline_ = bench_->add_subcommand("pipeline", "many partitions of a synthetic PoRep-shaped circuit through the engine");
+  auto* p = pipeline_;
+  p->add_option("--constraints", args_.constraints, "constraints per partition")->check(CLI::Range(size_t(64), size_t(1) << 27));
+  p->add_option("--partitions", args_.partitions, "partitions per job")->check(CLI::Range(1u, 1024u));
+  p->add_option("--jobs", args_.jobs, "jobs")->check(CLI::Range(1u, 1024u));
+  p->add_option("--backend", args_.backend, "auto, cpu or gpu")->check(CLI::IsMember({"auto", "cpu", "gpu"}));
+  p->add_option("--gpus", args_.gpus, "GPUs to use (0: all)");
+  p->add_option("--workers-per-gpu", args_.workers_per_gpu, "GPU workers per device")->check(CLI::Range(1u, 8u));
+  p->add_option("--synthesis-threads", args_.synthesis_threads, "synthesis threads (0: automatic)");
+  p->add_option("--budget-gb", args_.budget_gb, "host memory budget in GB (0: detected)");
+  p->add_option("--key", args_.key, "real (dev setup), random (benchmark-only device key) or auto")
+      ->check(CLI::IsMember({"auto", "real", "random"}));
+  p->add_option("--host-memory", args_.host_memory, "pinned (cudaHostAlloc), register (cudaHostRegister) or pageable")
+      ->check(CLI::IsMember({"pinned", "register", "pageable"}));
+  p->add_option("--trace", args_.trace, "write a Chrome trace JSON of every stage");
+  p->add_flag("--verify", args_.verify, "verify every proof (real keys only)");
+  bench_->require_subcommand(1);
+}
+
+std::optional<int> BenchCommands::run() {
+  if (pipeline_ && *pipeline_) return run_pipeline_bench(args_);
+  return std::nullopt;
+}
+
+}  // namespace cuzk::app

@@ -1,0 +1,39 @@
+// `cuzk bench pipeline`: many partitions of a PoRep-shaped synthetic circuit
+// through the proving engine, reporting throughput, GPU busy fraction, H2D
+// GB/s, stage times and peak host memory. Registers itself on the CLI app.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+namespace cuzk::app {
+
+struct PipelineBenchArgs {
+  size_t constraints = size_t(1) << 16;
+  unsigned partitions = 8;
+  unsigned jobs = 1;
+  std::string backend = "auto";  // auto | cpu | gpu
+  int gpus = 0;                  // 0: all
+  unsigned workers_per_gpu = 2;
+  unsigned synthesis_threads = 0;  // 0: derived from cores and budget
+  double budget_gb = 0;            // 0: detected
+  std::string key = "auto";        // auto | real | random
+  std::string host_memory = "pinned";  // pinned | register | pageable
+  std::string trace;               // Chrome trace JSON output
+  bool verify = false;
+};
+
+int run_pipeline_bench(const PipelineBenchArgs& a);
+
+class BenchCommands {
+ public:
+  explicit BenchCommands(CLI::App& app);
+  std::optional<int> run();  // the exit code when a bench subcommand was chosen
+
+ private:
+  CLI::App* bench_ = nullptr;
+  CLI::App* pipeline_ = nullptr;
+  PipelineBenchArgs args_;
+};
+
+}  // namespace cuzk::app

@@ -1,0 +1,231 @@
+#include <chrono>
+#include <vector>
+
+#include "gpu/cuda_check.hpp"
+#include "groth16/cuda/gpu_prover.hpp"
+#include "msm/cuda/msm_gpu.hpp"
+#include "ntt/cuda/gpu_ntt.hpp"
+
+namespace cuzk::groth16::cuda {
+
+namespace {
+
+template <class F>
+__global__ void gather_kernel(F* __restrict__ out, const F* __restrict__ in, const uint32_t* __restrict__ idx, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    out[i] = in[idx[i]];
+}
+
+// Grows-only device allocation.
+struct DevVec {
+  void* p = nullptr;
+  size_t bytes = 0;
+  void* ensure(size_t b) {
+    if (b > bytes) {
+      if (p) CUZK_CUDA_CHECK(cudaFree(p));
+      p = nullptr;
+      CUZK_CUDA_CHECK(cudaMalloc(&p, b));
+      bytes = b;
+    }
+    return p;
+  }
+  ~DevVec() {
+    if (p) cudaFree(p);
+  }
+};
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+template <class E>
+struct GpuProvingKey<E>::Impl {
+  int device;
+  msm::cuda::GpuMsm<typename E::G1> h, l, a, b1;
+  msm::cuda::GpuMsm<typename E::G2> b2;
+  Impl(const ProvingKey<E>& pk, int dev)
+      : device(dev), h(pk.h, dev), l(pk.l, dev), a(pk.a, dev), b1(pk.b_g1, dev), b2(pk.b_g2, dev) {}
+  Impl(const Sizes& s, uint64_t seed, int dev)
+      : device(dev),
+        h(msm::cuda::GpuMsm<typename E::G1>::random_bases(s.h, seed, dev)),
+        l(msm::cuda::GpuMsm<typename E::G1>::random_bases(s.l, seed + 1, dev)),
+        a(msm::cuda::GpuMsm<typename E::G1>::random_bases(s.a, seed + 2, dev)),
+        b1(msm::cuda::GpuMsm<typename E::G1>::random_bases(s.b, seed + 3, dev)),
+        b2(msm::cuda::GpuMsm<typename E::G2>::random_bases(s.b, seed + 4, dev)) {}
+};
+
+template <class E>
+std::unique_ptr<GpuProvingKey<E>> GpuProvingKey<E>::random_for_benchmark(Sizes sizes, uint64_t seed, int device) {
+  CUZK_CUDA_CHECK(cudaSetDevice(device));
+  std::unique_ptr<GpuProvingKey<E>> k(new GpuProvingKey<E>());
+  k->impl_ = std::make_unique<Impl>(sizes, seed, device);
+  return k;
+}
+
+template <class E>
+void GpuProvingKey<E>::check_matches(const r1cs::ProvingAssignment<typename E::Fr>& pa) const {
+  if (!pa.finished()) throw Error("GPU prover: assignment not finished");
+  const auto& s = pa.shape();
+  auto need = [](const char* what, size_t have, size_t want) {
+    if (have != want)
+      throw Error(std::string("device proving key does not match the circuit: ") + what + " has " +
+                  std::to_string(have) + " points, the circuit needs " + std::to_string(want));
+  };
+  const size_t n = size_t(1) << ntt::Domain<typename E::Fr>::log_size_for(s.abc_length());
+  need("H", impl_->h.size(), n - 1);
+  need("L", impl_->l.size(), s.num_aux);
+  need("A", impl_->a.size(), s.num_inputs + pa.a_aux_density().count());
+  const size_t b = pa.b_input_density().count() + pa.b_aux_density().count();
+  need("B (G1)", impl_->b1.size(), b);
+  need("B (G2)", impl_->b2.size(), b);
+}
+
+template <class E>
+GpuProvingKey<E>::GpuProvingKey(const ProvingKey<E>& pk, int device) {
+  CUZK_CUDA_CHECK(cudaSetDevice(device));
+  impl_ = std::make_unique<Impl>(pk, device);
+}
+template <class E>
+GpuProvingKey<E>::~GpuProvingKey() = default;
+template <class E>
+int GpuProvingKey<E>::device() const {
+  return impl_->device;
+}
+template <class E>
+size_t GpuProvingKey<E>::device_bytes() const {
+  auto g1 = sizeof(ec::Affine<typename E::G1>), g2 = sizeof(ec::Affine<typename E::G2>);
+  return (impl_->h.size() + impl_->l.size() + impl_->a.size() + impl_->b1.size()) * g1 + impl_->b2.size() * g2;
+}
+
+template <class E>
+struct GpuProver<E>::Impl {
+  using F = typename E::Fr;
+  int device;
+  std::mutex* lock;
+  cudaStream_t stream = nullptr;
+  DevVec abc, witness, idx_a, idx_b, gathered;
+  msm::cuda::MsmWorkspace ws;
+  size_t n = 0, m = 0, ni = 0, na = 0, nb = 0;
+
+  F* d_abc() { return static_cast<F*>(abc.p); }
+  F* d_w() { return static_cast<F*>(witness.p); }
+};
+
+template <class E>
+GpuProver<E>::GpuProver(int device, std::mutex* kernel_lock) : impl_(std::make_unique<Impl>()) {
+  impl_->device = device;
+  impl_->lock = kernel_lock;
+  CUZK_CUDA_CHECK(cudaSetDevice(device));
+  CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking));
+}
+
+template <class E>
+GpuProver<E>::~GpuProver() {
+  if (impl_ && impl_->stream) {
+    cudaSetDevice(impl_->device);
+    cudaStreamSynchronize(impl_->stream);
+    cudaStreamDestroy(impl_->stream);
+  }
+}
+
+template <class E>
+void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
+                               GpuTimings* t) {
+  using F = typename E::Fr;
+  auto& I = *impl_;
+  if (key.device() != I.device) throw Error("GPU prover: key is on device " + std::to_string(key.device()) +
+                                            ", prover on device " + std::to_string(I.device));
+  key.check_matches(pa);
+  CUZK_CUDA_CHECK(cudaSetDevice(I.device));
+  const auto t0 = std::chrono::steady_clock::now();
+  I.m = pa.a().size();
+  I.n = size_t(1) << ntt::Domain<F>::log_size_for(I.m);
+  I.ni = pa.inputs().size();
+  const size_t naux = pa.aux().size();
+
+  // Which witness entries feed the A and B queries (their bases skip unused variables).
+  std::vector<uint32_t> ia, ib;
+  ia.reserve(I.ni + pa.a_aux_density().count());
+  for (size_t i = 0; i < I.ni; ++i) ia.push_back(uint32_t(i));
+  for (size_t k = 0; k < naux; ++k)
+    if (pa.a_aux_density().get(k)) ia.push_back(uint32_t(I.ni + k));
+  for (size_t i = 0; i < I.ni; ++i)
+    if (pa.b_input_density().get(i)) ib.push_back(uint32_t(i));
+  for (size_t k = 0; k < naux; ++k)
+    if (pa.b_aux_density().get(k)) ib.push_back(uint32_t(I.ni + k));
+  I.na = ia.size();
+  I.nb = ib.size();
+
+  F* abc = static_cast<F*>(I.abc.ensure(3 * I.n * sizeof(F)));
+  F* w = static_cast<F*>(I.witness.ensure((I.ni + naux) * sizeof(F)));
+  I.idx_a.ensure(std::max<size_t>(1, I.na) * 4);
+  I.idx_b.ensure(std::max<size_t>(1, I.nb) * 4);
+  I.gathered.ensure(std::max<size_t>(1, std::max(I.na, I.nb)) * sizeof(F));
+  const cudaStream_t s = I.stream;
+  const std::span<const F> src[3] = {pa.a(), pa.b(), pa.c()};
+  for (int k = 0; k < 3; ++k) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(abc + k * I.n, src[k].data(), I.m * sizeof(F), cudaMemcpyHostToDevice, s));
+    if (I.n > I.m) CUZK_CUDA_CHECK(cudaMemsetAsync(abc + k * I.n + I.m, 0, (I.n - I.m) * sizeof(F), s));
+  }
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(w, pa.inputs().data(), I.ni * sizeof(F), cudaMemcpyHostToDevice, s));
+  if (naux) CUZK_CUDA_CHECK(cudaMemcpyAsync(w + I.ni, pa.aux().data(), naux * sizeof(F), cudaMemcpyHostToDevice, s));
+  if (I.na) CUZK_CUDA_CHECK(cudaMemcpyAsync(I.idx_a.p, ia.data(), I.na * 4, cudaMemcpyHostToDevice, s));
+  if (I.nb) CUZK_CUDA_CHECK(cudaMemcpyAsync(I.idx_b.p, ib.data(), I.nb * 4, cudaMemcpyHostToDevice, s));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(s));  // the host buffers may be released after this
+  if (t) {
+    t->h2d += seconds_since(t0);
+    t->h2d_bytes += (3 * I.m + I.ni + naux) * sizeof(F) + 4 * (I.na + I.nb);
+  }
+}
+
+template <class E>
+ProofTerms<E> GpuProver<E>::compute_copied(const GpuProvingKey<E>& key,
+                                            const r1cs::ProvingAssignment<typename E::Fr>& pa, GpuTimings* t) {
+  using F = typename E::Fr;
+  auto& I = *impl_;
+  auto& K = key.impl();
+  CUZK_CUDA_CHECK(cudaSetDevice(I.device));
+  const cudaStream_t s = I.stream;
+  std::unique_lock<std::mutex> lk;
+  if (I.lock) lk = std::unique_lock<std::mutex>(*I.lock);
+  const auto t0 = std::chrono::steady_clock::now();
+  const int log_n = ntt::Domain<F>::log_size_for(I.m);
+  const auto& domain = ntt::cuda::cached_domain<F>(log_n, ff::RootConvention::kBellperson);
+  F* a = I.d_abc();
+  ntt::cuda::gpu_compute_h_bellperson<F>(domain, a, a + I.n, a + 2 * I.n, nullptr, s);
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
+  const auto t1 = std::chrono::steady_clock::now();
+
+  ProofTerms<E> out;
+  out.h = K.h.run_device(a, I.n - 1, s, &I.ws);
+  const size_t naux = pa.aux().size();
+  F* w = I.d_w();
+  out.l = K.l.run_device(w + I.ni, naux, s, &I.ws);
+  F* g = static_cast<F*>(I.gathered.p);
+  auto gather = [&](const DevVec& idx, size_t count) {
+    if (!count) return;
+    const unsigned blocks = unsigned(std::min<size_t>((count + 255) / 256, 65535));
+    gather_kernel<F><<<blocks, 256, 0, s>>>(g, w, static_cast<const uint32_t*>(idx.p), count);
+    CUZK_CUDA_CHECK_LAUNCH();
+  };
+  gather(I.idx_a, I.na);
+  out.a = I.na ? K.a.run_device(g, I.na, s, &I.ws) : ec::Jacobian<typename E::G1>::infinity();
+  gather(I.idx_b, I.nb);
+  out.b_g1 = I.nb ? K.b1.run_device(g, I.nb, s, &I.ws) : ec::Jacobian<typename E::G1>::infinity();
+  out.b_g2 = I.nb ? K.b2.run_device(g, I.nb, s, &I.ws) : ec::Jacobian<typename E::G2>::infinity();
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
+  if (t) {
+    t->ntt += std::chrono::duration<double>(t1 - t0).count();
+    t->msm += seconds_since(t1);
+  }
+  return out;
+}
+
+template class GpuProvingKey<Bls12_381>;
+template class GpuProvingKey<Bn254>;
+template class GpuProver<Bls12_381>;
+template class GpuProver<Bn254>;
+
+}  // namespace cuzk::groth16::cuda
