@@ -1,0 +1,4 @@
+// GpuMsm for Bls12_381_G1 (one curve per translation unit: they compile in parallel).
+#include "msm/cuda/msm_gpu_impl.cuh"
+
+CUZK_INSTANTIATE_GPU_MSM(cuzk::ec::Bls12_381_G1)

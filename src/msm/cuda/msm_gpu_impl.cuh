@@ -1,0 +1,842 @@
+// Implementation of GpuMsm<C> (msm_gpu.hpp): kernels around the per-thread
+// bodies of msm_kernels.hpp, the host orchestration, and the explicit
+// instantiation macro used by one .cu file per curve.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <cub/device/device_radix_sort.cuh>
+#include <mutex>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "ec/batch_affine.hpp"
+#include "ec/scalar_mul.hpp"
+#include "ff/field_io.hpp"
+#include "gpu/cuda_check.hpp"
+#include "gpu/device.hpp"
+#include "msm/cuda/msm_gpu.hpp"
+#include "msm/cuda/msm_kernels.hpp"
+#include "msm/cuda/msm_workspace.hpp"
+
+namespace cuzk::msm::cuda {
+
+namespace gd = gpu_detail;
+
+namespace kernels {
+
+constexpr int kDigitsBlock = 256;
+constexpr int kAccBlock = 128;
+constexpr int kReduceBlock = 128;
+
+// Scalars are 32-byte Montgomery limbs; load them as two 16-byte vectors.
+template <class S>
+__device__ __forceinline__ ff::Limbs<S::N> load_canonical(const S* p) {
+  static_assert(sizeof(S) % 16 == 0, "scalar size");
+  S s;
+  const uint4* src = reinterpret_cast<const uint4*>(p);
+  uint4 tmp[sizeof(S) / 16];
+#pragma unroll
+  for (int i = 0; i < int(sizeof(S) / 16); ++i) tmp[i] = __ldg(src + i);
+  memcpy(&s, tmp, sizeof(S));
+  return s.to_canonical();
+}
+
+// Block-wide slot assignment: each thread with `take` gets a distinct slot in
+// [counter, counter + total); one atomic per block. All threads must call it.
+__device__ __forceinline__ uint32_t block_slot(bool take, uint32_t* counter, uint32_t* sh_warp, uint32_t* sh_base) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const unsigned bal = __ballot_sync(0xffffffffu, take);
+  if (lane == 0) sh_warp[warp] = __popc(bal);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    uint32_t tot = 0;
+    for (int w = 0; w < int(blockDim.x >> 5); ++w) {
+      const uint32_t c = sh_warp[w];
+      sh_warp[w] = tot;
+      tot += c;
+    }
+    *sh_base = tot ? atomicAdd(counter, tot) : 0;
+  }
+  __syncthreads();
+  const uint32_t slot = *sh_base + sh_warp[warp] + __popc(bal & ((1u << lane) - 1));
+  __syncthreads();  // sh_* are reused by the next call
+  return slot;
+}
+
+// Classify scalars [begin, end): counters[0] += non-trivial, ones listed.
+template <class C>
+__global__ void __launch_bounds__(kDigitsBlock) k_classify(const typename C::Scalar* scalars, const uint32_t* index,
+                                                           uint32_t index_offset, const uint32_t* inf_words,
+                                                           size_t begin, size_t end, uint32_t* counters,
+                                                           uint32_t* ones_idx) {
+  using S = typename C::Scalar;
+  __shared__ uint32_t sh_warp[kDigitsBlock / 32];
+  __shared__ uint32_t sh_base;
+  const size_t i = begin + size_t(blockIdx.x) * kDigitsBlock + threadIdx.x;
+  uint8_t cls = gd::kClassSkip;
+  uint32_t bidx = 0;
+  if (i < end) {
+    const ff::Limbs<S::N> k = load_canonical(scalars + i);
+    bidx = index ? index[i] - index_offset : uint32_t(i);
+    cls = gd::classify<S>(k, gd::bit_is_set(inf_words, bidx));
+  }
+  (void)block_slot(cls == gd::kClassGeneral, &counters[0], sh_warp, &sh_base);  // counted only
+  const uint32_t slot = block_slot(cls == gd::kClassOne, &counters[1], sh_warp, &sh_base);
+  if (cls == gd::kClassOne) ones_idx[slot] = bidx;
+}
+
+// Digits of the non-trivial scalars for windows [a.w0, a.w1).
+template <class C>
+__global__ void __launch_bounds__(kDigitsBlock) k_digits(const typename C::Scalar* scalars, const uint32_t* index,
+                                                         uint32_t index_offset, const uint32_t* inf_words, size_t n,
+                                                         uint32_t* counter, gd::DigitArgs a) {
+  using S = typename C::Scalar;
+  __shared__ uint32_t sh_warp[kDigitsBlock / 32];
+  __shared__ uint32_t sh_base;
+  const size_t i = size_t(blockIdx.x) * kDigitsBlock + threadIdx.x;
+  uint8_t cls = gd::kClassSkip;
+  uint32_t bidx = 0;
+  ff::Limbs<S::N> k{};
+  if (i < n) {
+    k = load_canonical(scalars + i);
+    bidx = index ? index[i] - index_offset : uint32_t(i);
+    cls = gd::classify<S>(k, gd::bit_is_set(inf_words, bidx));
+  }
+  const uint32_t slot = block_slot(cls == gd::kClassGeneral, counter, sh_warp, &sh_base);
+  if (cls == gd::kClassGeneral) gd::write_digits(a, k, bidx, slot);
+}
+
+template <class C>
+__global__ void __launch_bounds__(kAccBlock) k_accumulate(gd::AccArgs<C> a) {
+  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < a.T) gd::accumulate_thread(a, t);
+}
+
+template <class C>
+__global__ void __launch_bounds__(kReduceBlock) k_merge(gd::AccArgs<C> a) {
+  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < a.T) gd::merge_thread(a, t);
+}
+
+template <class C>
+__global__ void __launch_bounds__(kReduceBlock) k_level1(gd::Level1Args<C> a, uint32_t total) {
+  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < total) gd::level1_thread(a, g);
+}
+
+template <class C>
+__global__ void __launch_bounds__(kReduceBlock) k_level(gd::LevelArgs<C> a, uint32_t total) {
+  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < total) gd::level_thread(a, g);
+}
+
+template <class C>
+__global__ void __launch_bounds__(kReduceBlock) k_sum(const gd::DevXyzz<C>* in, size_t n, uint32_t s,
+                                                      gd::DevXyzz<C>* out, uint32_t total) {
+  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < total) gd::sum_thread(in, n, s, out, g);
+}
+
+template <class C>
+__global__ void __launch_bounds__(kAccBlock) k_ones(const uint32_t* idx, size_t count, const gd::DevPoint<C>* bases,
+                                                    uint32_t T, gd::DevXyzz<C>* out) {
+  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < T) gd::ones_thread(idx, count, bases, T, out, t);
+}
+
+// Host layout (ec::Affine with its flag) -> device layout + infinity bitmap.
+// Launched with blocks of 256 over a chunk that starts at a multiple of 32.
+template <class C>
+__global__ void __launch_bounds__(256) k_convert(const ec::Affine<C>* in, size_t n, gd::DevPoint<C>* out,
+                                                 uint32_t* inf_words) {
+  using F = typename C::Base;
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  bool inf = false;
+  if (i < n) {
+    const ec::Affine<C> a = in[i];
+    inf = a.inf;
+    gd::DevPoint<C> d;
+    d.x = inf ? F::zero() : a.x;
+    d.y = inf ? F::zero() : a.y;
+    gd::store_vec(out + i, d);
+  }
+  const unsigned b = __ballot_sync(0xffffffffu, inf);
+  if ((threadIdx.x & 31) == 0 && i < n) inf_words[i >> 5] = b;
+}
+
+// P_i = T0[i & 1023] + T1[(i >> 10) & 1023] + T2[(i >> 20) & 1023], K points
+// per thread converted to affine with one inversion.
+template <class C>
+__global__ void __launch_bounds__(128) k_generate(const ec::Affine<C>* tables, size_t n, gd::DevPoint<C>* out) {
+  using F = typename C::Base;
+  constexpr int K = 8;
+  const size_t i0 = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) * K;
+  if (i0 >= n) return;
+  ec::Jacobian<C> J[K];
+  F prefix[K];
+  F acc = F::one();
+  for (int k = 0; k < K; ++k) {
+    const size_t i = i0 + k;
+    ec::Jacobian<C> p = ec::Jacobian<C>::generator();
+    if (i < n) {
+      p = ec::Jacobian<C>::from_affine(tables[i & 1023]) + tables[1024 + ((i >> 10) & 1023)];
+      p = p + tables[2048 + ((i >> 20) & 1023)];
+      if (p.is_infinity()) p = ec::Jacobian<C>::generator();  // probability ~2^-250
+    }
+    J[k] = p;
+    prefix[k] = acc;
+    acc = acc * p.z;
+  }
+  F inv = acc.inverse();
+  for (int k = K - 1; k >= 0; --k) {
+    const F zinv = inv * prefix[k];
+    inv = inv * J[k].z;
+    const size_t i = i0 + k;
+    if (i < n) {
+      const F zi2 = zinv.sqr();
+      gd::DevPoint<C> d;
+      d.x = J[k].x * zi2;
+      d.y = J[k].y * zi2 * zinv;
+      gd::store_vec(out + i, d);
+    }
+  }
+}
+
+}  // namespace kernels
+
+// ---------------------------------------------------------------------------
+
+namespace detail {
+
+inline unsigned blocks_for(size_t threads, int block) { return unsigned((threads + block - 1) / block); }
+
+struct DeviceGuard {
+  int prev = 0;
+  explicit DeviceGuard(int dev) {
+    CUZK_CUDA_CHECK(cudaGetDevice(&prev));
+    if (prev != dev) CUZK_CUDA_CHECK(cudaSetDevice(dev));
+  }
+  ~DeviceGuard() { cudaSetDevice(prev); }
+};
+
+inline bool profile_env() {
+  const char* e = std::getenv("CUZK_MSM_PROFILE");
+  return e && *e && *e != '0';
+}
+
+// Named phase timing with events on the stream (only when profiling).
+struct PhaseTimer {
+  bool on = false;
+  cudaStream_t st = nullptr;
+  std::vector<std::pair<std::string, cudaEvent_t>> marks;
+  void start(bool enable, cudaStream_t s) {
+    on = enable;
+    st = s;
+    if (on) mark("start");
+  }
+  void mark(const char* name) {
+    if (!on) return;
+    cudaEvent_t e;
+    CUZK_CUDA_CHECK(cudaEventCreate(&e));
+    CUZK_CUDA_CHECK(cudaEventRecord(e, st));
+    marks.emplace_back(name, e);
+  }
+  // after a synchronize: adds each phase's milliseconds into out
+  void collect(std::vector<std::pair<std::string, double>>& out) {
+    for (size_t i = 1; i < marks.size(); ++i) {
+      float ms = 0;
+      CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, marks[i - 1].second, marks[i].second));
+      auto it = std::find_if(out.begin(), out.end(), [&](auto& p) { return p.first == marks[i].first; });
+      if (it == out.end())
+        out.emplace_back(marks[i].first, ms);
+      else
+        it->second += ms;
+    }
+    for (auto& m : marks) cudaEventDestroy(m.second);
+    marks.clear();
+  }
+  ~PhaseTimer() {
+    for (auto& m : marks) cudaEventDestroy(m.second);
+  }
+};
+
+}  // namespace detail
+
+template <class C>
+struct GpuMsm<C>::Impl {
+  using S = typename C::Scalar;
+  using F = typename C::Base;
+  using X = ec::Xyzz<C>;
+  using DP = gd::DevPoint<C>;
+  using DX = gd::DevXyzz<C>;
+
+  int device = 0;
+  size_t n = 0;
+  bool resident = true;
+  GpuMsmOptions opt;
+  DevBuf points;     // resident DevPoints
+  DevBuf inf_words;  // resident infinity bitmap (empty when there is none)
+  bool any_inf = false;
+  const ec::Affine<C>* host_bases = nullptr;  // streamed
+  size_t chunk = 0;
+  int sms = 0;
+  uint32_t acc_threads = 0;  // resident threads of k_accumulate
+  MsmWorkspace own_ws;
+  std::mutex own_mu;
+  GpuMsmStats stats;
+  bool profile = false;
+
+  void init_device_info() {
+    sms = gpu::device_info(device).sm_count;
+    int nb = 0;
+    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_accumulate<C>, kernels::kAccBlock, 0));
+    acc_threads = uint32_t(std::max(1, nb) * sms * kernels::kAccBlock);
+    profile = profile_env_flag() || opt.profile;
+  }
+  static bool profile_env_flag() { return detail::profile_env(); }
+
+  const uint32_t* inf_ptr() const { return any_inf ? inf_words.as<uint32_t>() : nullptr; }
+
+  // --- the MSM over one set of device bases --------------------------------
+  struct Upload {  // scalars to copy from the host, chunk by chunk, overlapped with classification
+    const S* host = nullptr;
+    size_t chunk = 0;
+  };
+
+  // sum_{i<count} k_i * bases[idx_i], idx_i = index ? index[i] - index_offset : i.
+  X core(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* infw, const S* d_scalars, const uint32_t* index,
+         uint32_t index_offset, size_t count, cudaStream_t st, const Upload* up,
+         std::vector<std::pair<std::string, double>>& phases) {
+    using namespace kernels;
+    if (count == 0) return X::infinity();
+    detail::PhaseTimer tm;
+    tm.start(profile, st);
+    w.ensure_streams();
+    uint32_t* counters = w.counters.ensure_as<uint32_t>(4 * sizeof(uint32_t));
+    uint32_t* ones_idx = w.ones_idx.ensure_as<uint32_t>(count * sizeof(uint32_t));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(counters, 0, 4 * sizeof(uint32_t), st));
+
+    // 1. classify (with the scalar upload overlapped, chunk by chunk)
+    if (up && up->host) {
+      const size_t ch = std::max<size_t>(up->chunk, 1 << 16);
+      for (size_t b = 0; b < count; b += ch) {
+        const size_t e = std::min(count, b + ch);
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(const_cast<S*>(d_scalars) + b, up->host + b, (e - b) * sizeof(S),
+                                        cudaMemcpyHostToDevice, w.copy_stream));
+        CUZK_CUDA_CHECK(cudaEventRecord(w.copied, w.copy_stream));
+        CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.copied, 0));
+        k_classify<C><<<detail::blocks_for(e - b, kDigitsBlock), kDigitsBlock, 0, st>>>(
+            d_scalars, index, index_offset, infw, b, e, counters, ones_idx);
+        CUZK_CUDA_CHECK_LAUNCH();
+      }
+    } else {
+      k_classify<C><<<detail::blocks_for(count, kDigitsBlock), kDigitsBlock, 0, st>>>(
+          d_scalars, index, index_offset, infw, 0, count, counters, ones_idx);
+      CUZK_CUDA_CHECK_LAUNCH();
+    }
+    uint32_t* hc = w.host_counters();
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(hc, counters, 2 * sizeof(uint32_t), cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+    tm.mark("classify");
+    const size_t m = hc[0], ones = hc[1];
+    stats.general += m;
+    stats.ones += ones;
+
+    // 2. plan
+    const int c = opt.window_bits ? std::clamp(opt.window_bits, gd::kMinWindowBits, gd::kMaxWindowBits)
+                                  : gd::choose_window_bits(std::max<size_t>(m, 1), S::kBits);
+    const int W = gd::windows_for(S::kBits, c);
+    const uint32_t B = 1u << (c - 1);
+    const int wbits = gd::ilog2_ceil(uint64_t(W));
+    const bool combined = m > 0 && uint64_t(W) * m <= (uint64_t(1) << 22) && c + wbits <= 32;
+    stats.window_bits = c;
+    stats.windows = W;
+    stats.combined_sort = combined;
+
+    // pinned staging: [0, 16) ones result; then per window final A and R
+    const uint32_t host_max = 16;
+    const size_t stage_points = host_max + size_t(W) * host_max * 2;
+    X* stage = static_cast<X*>(w.host_stage(stage_points * sizeof(X)));
+
+    // 3. ones: strided per-thread sums, then plain-sum levels
+    size_t ones_final = 0;
+    if (ones > 0) {
+      const uint32_t T1 = uint32_t(std::min<size_t>(acc_threads, (ones + 7) / 8));
+      DX* p0 = w.ones_a.ensure_as<DX>(size_t(T1) * sizeof(DX));
+      DX* p1 = w.ones_b.ensure_as<DX>(size_t((T1 + 15) / 16) * sizeof(DX));
+      k_ones<C><<<detail::blocks_for(T1, kAccBlock), kAccBlock, 0, st>>>(ones_idx, ones, bases, T1, p0);
+      CUZK_CUDA_CHECK_LAUNCH();
+      size_t cur = T1;
+      while (cur > host_max) {
+        const uint32_t outn = uint32_t((cur + 15) / 16);
+        k_sum<C><<<detail::blocks_for(outn, kReduceBlock), kReduceBlock, 0, st>>>(p0, cur, 16, p1, outn);
+        CUZK_CUDA_CHECK_LAUNCH();
+        std::swap(p0, p1);
+        cur = outn;
+      }
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(stage, p0, cur * sizeof(X), cudaMemcpyDeviceToHost, st));
+      ones_final = cur;
+      tm.mark("ones");
+    }
+
+    // 4. windows, in batches that fit the scratch budget
+    std::vector<gd::ReducePlan> plans;
+    std::vector<std::pair<int, int>> batch_ranges;
+    if (m > 0) {
+      const size_t per_window = 16 * m + size_t(B) * (sizeof(DX) + 1) + size_t(B) / 8 * 3 * sizeof(DX);
+      size_t cap = opt.max_scratch_bytes;
+      if (cap == 0) {
+        size_t free_b = 0, total_b = 0;
+        CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+        cap = free_b + w.bytes_held() > (size_t(2) << 30) ? free_b + w.bytes_held() - (size_t(2) << 30) : free_b / 2;
+      }
+      int wb = combined ? W : int(std::clamp<size_t>(cap / std::max<size_t>(per_window, 1), 1, size_t(W)));
+      const int batches = (W + wb - 1) / wb;
+      wb = (W + batches - 1) / batches;  // even batches
+      stats.batches += batches;
+      for (int w0 = 0; w0 < W; w0 += wb) batch_ranges.emplace_back(w0, std::min(W, w0 + wb));
+
+      for (auto [w0, w1] : batch_ranges) {
+        const int nw = w1 - w0;
+        const size_t E = size_t(nw) * m;
+        uint32_t* keys = w.keys.ensure_as<uint32_t>(E * 4);
+        uint32_t* vals = w.vals.ensure_as<uint32_t>(E * 4);
+        uint32_t* keys2 = w.keys2.ensure_as<uint32_t>(E * 4);
+        uint32_t* vals2 = w.vals2.ensure_as<uint32_t>(E * 4);
+        DX* buckets = w.buckets.ensure_as<DX>(size_t(nw) * B * sizeof(DX));
+        uint8_t* occupied = w.occupied.ensure_as<uint8_t>(size_t(nw) * B);
+        CUZK_CUDA_CHECK(cudaMemsetAsync(occupied, 0, size_t(nw) * B, st));
+        CUZK_CUDA_CHECK(cudaMemsetAsync(counters, 0, sizeof(uint32_t), st));
+
+        gd::DigitArgs da{keys, vals, combined ? size_t(1) : m, combined ? size_t(nw) : size_t(1), c, W, w0, w1};
+        k_digits<C><<<detail::blocks_for(count, kDigitsBlock), kDigitsBlock, 0, st>>>(d_scalars, index, index_offset,
+                                                                                     infw, count, counters, da);
+        CUZK_CUDA_CHECK_LAUNCH();
+        tm.mark("digits");
+
+        // sort
+        const uint32_t* skeys = keys;
+        const uint32_t* svals = vals;
+        {
+          const int end_bit = combined ? c + wbits : c;
+          const size_t items = combined ? E : m;
+          size_t temp = 0;
+          cub::DoubleBuffer<uint32_t> dk(keys, keys2), dv(vals, vals2);
+          CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp, dk, dv, items, 0, end_bit, st));
+          void* tmp = w.sort_temp.ensure(temp);
+          int sel0 = -1;
+          const int sorts = combined ? 1 : nw;
+          for (int j = 0; j < sorts; ++j) {
+            const size_t off = combined ? 0 : size_t(j) * m;
+            cub::DoubleBuffer<uint32_t> k2(keys + off, keys2 + off), v2(vals + off, vals2 + off);
+            CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(tmp, temp, k2, v2, items, 0, end_bit, st));
+            if (sel0 < 0) sel0 = k2.selector;
+            if (k2.selector != sel0 || v2.selector != sel0) {
+              // keep every window's result in the same buffer
+              uint32_t* kd = sel0 ? keys2 : keys;
+              uint32_t* vd = sel0 ? vals2 : vals;
+              CUZK_CUDA_CHECK(cudaMemcpyAsync(kd + off, k2.Current(), items * 4, cudaMemcpyDeviceToDevice, st));
+              CUZK_CUDA_CHECK(cudaMemcpyAsync(vd + off, v2.Current(), items * 4, cudaMemcpyDeviceToDevice, st));
+            }
+          }
+          skeys = sel0 ? keys2 : keys;
+          svals = sel0 ? vals2 : vals;
+        }
+        tm.mark("sort");
+
+        // accumulate
+        const uint32_t T = uint32_t(std::max<size_t>(1, std::min<size_t>(acc_threads, (E + 7) / 8)));
+        const size_t L = (E + T - 1) / T;
+        gd::AccArgs<C> aa{};
+        aa.keys = skeys;
+        aa.vals = svals;
+        aa.E = E;
+        aa.L = L;
+        aa.T = T;
+        aa.c = c;
+        aa.B = B;
+        aa.bases = bases;
+        aa.buckets = buckets;
+        aa.occupied = occupied;
+        aa.head = w.head.ensure_as<DX>(size_t(T) * sizeof(DX));
+        aa.tail = w.tail.ensure_as<DX>(size_t(T) * sizeof(DX));
+        aa.head_key = w.head_key.ensure_as<uint32_t>(size_t(T) * 4);
+        aa.tail_key = w.tail_key.ensure_as<uint32_t>(size_t(T) * 4);
+        aa.flags = w.flags.ensure_as<uint8_t>(T);
+        k_accumulate<C><<<detail::blocks_for(T, kAccBlock), kAccBlock, 0, st>>>(aa);
+        CUZK_CUDA_CHECK_LAUNCH();
+        tm.mark("accumulate");
+        k_merge<C><<<detail::blocks_for(T, kReduceBlock), kReduceBlock, 0, st>>>(aa);
+        CUZK_CUDA_CHECK_LAUNCH();
+        tm.mark("merge");
+
+        // reduce
+        const gd::ReducePlan rp = gd::plan_reduction(B, nw, uint64_t(acc_threads) * 4, host_max);
+        plans.push_back(rp);
+        const size_t l1 = size_t(nw) * rp.S1;
+        DX* A0 = w.lvl_a0.ensure_as<DX>(l1 * sizeof(DX));
+        DX* R0 = w.lvl_r0.ensure_as<DX>(l1 * sizeof(DX));
+        gd::Level1Args<C> la{buckets, occupied, B, rp.s1, rp.S1, A0, R0};
+        k_level1<C><<<detail::blocks_for(l1, kReduceBlock), kReduceBlock, 0, st>>>(la, uint32_t(l1));
+        CUZK_CUDA_CHECK_LAUNCH();
+        DX* A1 = nullptr;
+        DX* R1 = nullptr;
+        if (rp.levels > 0) {
+          const size_t l2 = size_t(nw) * rp.S[0];
+          A1 = w.lvl_a1.ensure_as<DX>(l2 * sizeof(DX));
+          R1 = w.lvl_r1.ensure_as<DX>(l2 * sizeof(DX));
+        }
+        for (int l = 0; l < rp.levels; ++l) {
+          const size_t outn = size_t(nw) * rp.S[l];
+          gd::LevelArgs<C> lv{A0, R0, rp.n[l], rp.s[l], rp.S[l], rp.doublings[l], A1, R1};
+          k_level<C><<<detail::blocks_for(outn, kReduceBlock), kReduceBlock, 0, st>>>(lv, uint32_t(outn));
+          CUZK_CUDA_CHECK_LAUNCH();
+          std::swap(A0, A1);
+          std::swap(R0, R1);
+        }
+        // final A and R of these windows to the host
+        const size_t fin = size_t(nw) * rp.final_n;
+        X* sa = stage + host_max + size_t(w0) * host_max * 2;
+        X* sr = sa + size_t(nw) * host_max;
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(sa, A0, fin * sizeof(X), cudaMemcpyDeviceToHost, st));
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(sr, R0, fin * sizeof(X), cudaMemcpyDeviceToHost, st));
+        tm.mark("reduce");
+      }
+    }
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+    tm.collect(phases);
+
+    // 5. host: windows, Horner, ones
+    const auto t0 = std::chrono::steady_clock::now();
+    X result = X::infinity();
+    if (m > 0) {
+      std::vector<X> V(W, X::infinity());
+      for (size_t b = 0; b < batch_ranges.size(); ++b) {
+        const auto [w0, w1] = batch_ranges[b];
+        const int nw = w1 - w0;
+        const gd::ReducePlan& rp = plans[b];
+        const X* sa = stage + host_max + size_t(w0) * host_max * 2;
+        const X* sr = sa + size_t(nw) * host_max;
+        for (int j = 0; j < nw; ++j)
+          V[w0 + j] = gd::finish_window<C>(sa + size_t(j) * rp.final_n, sr + size_t(j) * rp.final_n, rp.final_n,
+                                           rp.final_doublings);
+      }
+      result = V[W - 1];
+      for (int j = W - 2; j >= 0; --j) {
+        for (int d = 0; d < c; ++d) result = result.dbl();
+        gd::xyzz_add<C>(result, V[j]);
+      }
+    }
+    for (size_t i = 0; i < ones_final; ++i) gd::xyzz_add<C>(result, stage[i]);
+    if (profile) {
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      auto it = std::find_if(phases.begin(), phases.end(), [](auto& p) { return p.first == "host"; });
+      if (it == phases.end())
+        phases.emplace_back("host", ms);
+      else
+        it->second += ms;
+    }
+    return result;
+  }
+
+  // --- entry points -----------------------------------------------------------
+  MsmWorkspace::Impl& workspace(MsmWorkspace* ws, std::unique_lock<std::mutex>& lk) {
+    if (ws) return ws->impl();
+    lk = std::unique_lock<std::mutex>(own_mu);
+    return own_ws.impl();
+  }
+
+  void begin_stats(size_t count) {
+    stats = GpuMsmStats{};
+    stats.n = count;
+    stats.phases.clear();
+  }
+
+  // Full or selected run. sel_host: ascending indices (streamed selections).
+  X run_any(const S* d_scalars, const S* h_scalars, const uint32_t* d_index, const uint32_t* h_index, size_t count,
+            cudaStream_t st, MsmWorkspace* ws) {
+    detail::DeviceGuard g(device);
+    std::unique_lock<std::mutex> lk;
+    MsmWorkspace::Impl& w = workspace(ws, lk);
+    begin_stats(count);
+    if (count == 0) return X::infinity();
+    const S* scal = d_scalars;
+    Upload up;
+    if (!scal) {  // host scalars: copy into the workspace
+      scal = w.scalars.ensure_as<S>(count * sizeof(S));
+      up.host = h_scalars;
+      up.chunk = size_t(1) << 22;
+    }
+    X result = X::infinity();
+    if (resident) {
+      stats.chunks = 1;
+      result = core(w, points.as<DP>(), inf_ptr(), scal, d_index, 0, count, st, &up, stats.phases);
+    } else {
+      if (up.host) {  // upload everything first: chunks below read scalars at offsets
+        w.ensure_streams();
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(const_cast<S*>(scal), up.host, count * sizeof(S), cudaMemcpyHostToDevice, st));
+        up.host = nullptr;
+      }
+      result = streamed(w, scal, d_index, h_index, count, st);
+    }
+    return result;
+  }
+
+  // Bases streamed from host memory in chunks: the copy of chunk k+1 (copy
+  // stream) overlaps the MSM of chunk k (st).
+  X streamed(MsmWorkspace::Impl& w, const S* scal, const uint32_t* d_index, const uint32_t* h_index, size_t count,
+             cudaStream_t st) {
+    using namespace kernels;
+    w.ensure_streams();
+    const size_t ch = chunk;
+    const size_t nchunks = (n + ch - 1) / ch;
+    std::byte* raw[2];
+    DP* pts[2];
+    uint32_t* infw[2];
+    for (int s = 0; s < 2; ++s) {
+      raw[s] = w.stream_raw[s].ensure_as<std::byte>(ch * sizeof(ec::Affine<C>));
+      pts[s] = w.stream_pts[s].ensure_as<DP>(ch * sizeof(DP));
+      infw[s] = w.stream_inf[s].ensure_as<uint32_t>((ch / 32 + 1) * 4);
+    }
+    auto issue = [&](size_t k) {
+      const size_t a = k * ch, b = std::min(n, a + ch);
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(raw[k & 1], host_bases + a, (b - a) * sizeof(ec::Affine<C>),
+                                      cudaMemcpyHostToDevice, w.copy_stream));
+      CUZK_CUDA_CHECK(cudaEventRecord(w.chunk_copied[k & 1], w.copy_stream));
+    };
+    // which chunks hold work: full runs use the first `count` bases
+    X result = X::infinity();
+    const size_t last_base = d_index ? n : count;
+    const size_t used_chunks = std::min(nchunks, (last_base + ch - 1) / ch);
+    if (used_chunks == 0) return result;
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));  // scalars uploaded; chunk buffers free
+    issue(0);
+    for (size_t k = 0; k < used_chunks; ++k) {
+      const int s = int(k & 1);
+      if (k + 1 < used_chunks) issue(k + 1);
+      const size_t a = k * ch, b = std::min(n, a + ch);
+      CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.chunk_copied[s], 0));
+      k_convert<C><<<detail::blocks_for(b - a, 256), 256, 0, st>>>(reinterpret_cast<const ec::Affine<C>*>(raw[s]),
+                                                                    b - a, pts[s], infw[s]);
+      CUZK_CUDA_CHECK_LAUNCH();
+      // this chunk's scalars: [a, b) for full runs; the selected range for index runs
+      size_t p = a, q = std::min(b, count);
+      if (d_index) {
+        p = size_t(std::lower_bound(h_index, h_index + count, uint32_t(a)) - h_index);
+        q = size_t(std::lower_bound(h_index, h_index + count, uint32_t(b)) - h_index);
+      }
+      if (q > p) {
+        const X part = core(w, pts[s], infw[s], scal + p, d_index ? d_index + p : nullptr, uint32_t(a), q - p, st,
+                            nullptr, stats.phases);
+        gd::xyzz_add<C>(result, part);
+      } else {
+        CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+      }
+      ++stats.chunks;
+    }
+    return result;
+  }
+};
+
+}  // namespace cuzk::msm::cuda
+
+// ---------------------------------------------------------------------------
+// GpuMsm<C> members
+
+namespace cuzk::msm::cuda {
+
+template <class C>
+GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOptions opt)
+    : impl_(std::make_unique<Impl>()) {
+  using DP = gd::DevPoint<C>;
+  Impl& I = *impl_;
+  I.device = device;
+  I.n = bases.size();
+  I.opt = opt;
+  if (I.n >= (size_t(1) << 31)) throw Error("GpuMsm: " + std::to_string(I.n) + " bases (at most 2^31 - 1)");
+  detail::DeviceGuard g(device);
+  I.init_device_info();
+  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
+  I.any_inf = std::any_of(bases.begin(), bases.end(), [](const ec::Affine<C>& p) { return p.inf; });
+  const size_t need = I.n * sizeof(DP) + (I.n / 32 + 1) * 4;
+  I.resident = !opt.stream_bases;
+  if (I.resident) {
+    size_t free_b = 0, total_b = 0;
+    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    // leave room for the scratch of a call (about 20 bytes per point per window batch)
+    if (need + (size_t(4) << 30) > free_b) I.resident = false;
+  }
+  if (!I.resident) {
+    I.host_bases = bases.data();
+    return;
+  }
+  I.points.ensure(std::max<size_t>(1, I.n) * sizeof(DP));
+  I.inf_words.ensure((I.n / 32 + 1) * 4);
+  const size_t ch = std::min(I.chunk, std::max<size_t>(I.n, 32));
+  DevBuf raw;
+  raw.ensure(ch * sizeof(ec::Affine<C>));
+  for (size_t a = 0; a < I.n; a += ch) {
+    const size_t b = std::min(I.n, a + ch);
+    CUZK_CUDA_CHECK(cudaMemcpy(raw.p, bases.data() + a, (b - a) * sizeof(ec::Affine<C>), cudaMemcpyHostToDevice));
+    kernels::k_convert<C><<<detail::blocks_for(b - a, 256), 256>>>(raw.as<ec::Affine<C>>(), b - a,
+                                                                   static_cast<DP*>(I.points.p) + a, static_cast<uint32_t*>(I.inf_words.p) + a / 32);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+template <class C>
+GpuMsm<C> GpuMsm<C>::random_bases(size_t n, uint64_t seed, int device, GpuMsmOptions opt) {
+  using DP = gd::DevPoint<C>;
+  if (n >= (size_t(1) << 30)) throw Error("GpuMsm::random_bases: at most 2^30 points");
+  GpuMsm m;
+  m.impl_ = std::make_unique<Impl>();
+  Impl& I = *m.impl_;
+  I.device = device;
+  I.n = n;
+  I.opt = opt;
+  I.resident = true;
+  I.any_inf = false;
+  detail::DeviceGuard g(device);
+  I.init_device_info();
+  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
+  // tables T_t[a] = (a + 1) Q_t
+  std::mt19937_64 rng(seed);
+  std::vector<ec::Jacobian<C>> tab(3 * 1024);
+  for (int t = 0; t < 3; ++t) {
+    const ec::Affine<C> q =
+        ec::mul(ec::Jacobian<C>::generator(), ff::random_element<typename C::Scalar>(rng)).to_affine();
+    ec::Jacobian<C> acc = ec::Jacobian<C>::from_affine(q);
+    for (int a = 0; a < 1024; ++a) {
+      tab[t * 1024 + a] = acc;
+      acc += q;
+    }
+  }
+  const std::vector<ec::Affine<C>> aff = ec::batch_to_affine<C>(tab);
+  DevBuf dtab;
+  dtab.ensure(aff.size() * sizeof(ec::Affine<C>));
+  CUZK_CUDA_CHECK(cudaMemcpy(dtab.p, aff.data(), aff.size() * sizeof(ec::Affine<C>), cudaMemcpyHostToDevice));
+  I.points.ensure(std::max<size_t>(1, n) * sizeof(DP));
+  if (n) {
+    kernels::k_generate<C><<<detail::blocks_for((n + 7) / 8, 128), 128>>>(dtab.as<ec::Affine<C>>(), n, static_cast<DP*>(I.points.p));
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+  return m;
+}
+
+template <class C>
+GpuMsm<C>::~GpuMsm() {
+  if (impl_) {
+    int prev = 0;
+    cudaGetDevice(&prev);
+    cudaSetDevice(impl_->device);
+    impl_.reset();
+    cudaSetDevice(prev);
+  }
+}
+template <class C>
+GpuMsm<C>::GpuMsm(GpuMsm&&) noexcept = default;
+template <class C>
+GpuMsm<C>& GpuMsm<C>::operator=(GpuMsm&&) noexcept = default;
+
+template <class C>
+size_t GpuMsm<C>::size() const {
+  return impl_->n;
+}
+template <class C>
+bool GpuMsm<C>::resident() const {
+  return impl_->resident;
+}
+template <class C>
+int GpuMsm<C>::device() const {
+  return impl_->device;
+}
+template <class C>
+const GpuMsmStats& GpuMsm<C>::last_stats() const {
+  return impl_->stats;
+}
+
+template <class C>
+void GpuMsm<C>::set_options(const GpuMsmOptions& o) {
+  impl_->opt.window_bits = o.window_bits;
+  impl_->opt.max_scratch_bytes = o.max_scratch_bytes;
+  impl_->opt.profile = o.profile;
+  impl_->profile = Impl::profile_env_flag() || o.profile;
+}
+
+template <class C>
+std::vector<ec::Affine<C>> GpuMsm<C>::download_bases() const {
+  using DP = gd::DevPoint<C>;
+  const Impl& I = *impl_;
+  if (!I.resident) return std::vector<ec::Affine<C>>(I.host_bases, I.host_bases + I.n);
+  detail::DeviceGuard g(I.device);
+  std::vector<DP> d(I.n);
+  if (I.n) CUZK_CUDA_CHECK(cudaMemcpy(d.data(), I.points.p, I.n * sizeof(DP), cudaMemcpyDeviceToHost));
+  std::vector<uint32_t> inf;
+  if (I.any_inf) {
+    inf.resize(I.n / 32 + 1);
+    CUZK_CUDA_CHECK(cudaMemcpy(inf.data(), I.inf_words.p, inf.size() * 4, cudaMemcpyDeviceToHost));
+  }
+  std::vector<ec::Affine<C>> out(I.n);
+  for (size_t i = 0; i < I.n; ++i) {
+    const bool is_inf = I.any_inf && ((inf[i >> 5] >> (i & 31)) & 1u);
+    out[i] = is_inf ? ec::Affine<C>::infinity() : ec::Affine<C>{d[i].x, d[i].y, false};
+  }
+  return out;
+}
+
+template <class C>
+ec::Jacobian<C> GpuMsm<C>::run(std::span<const Scalar> host_scalars, cudaStream_t s, MsmWorkspace* ws) {
+  if (host_scalars.size() > impl_->n)
+    throw Error("GpuMsm::run: " + std::to_string(host_scalars.size()) + " scalars but " + std::to_string(impl_->n) +
+                " bases");
+  return impl_->run_any(nullptr, host_scalars.data(), nullptr, nullptr, host_scalars.size(), s, ws).to_jacobian();
+}
+
+template <class C>
+ec::Jacobian<C> GpuMsm<C>::run_device(const Scalar* d_scalars, size_t n, cudaStream_t s, MsmWorkspace* ws) {
+  if (n > impl_->n)
+    throw Error("GpuMsm::run_device: " + std::to_string(n) + " scalars but " + std::to_string(impl_->n) + " bases");
+  return impl_->run_any(d_scalars, nullptr, nullptr, nullptr, n, s, ws).to_jacobian();
+}
+
+template <class C>
+ec::Jacobian<C> GpuMsm<C>::run(const GpuSelection& sel, std::span<const Scalar> host_scalars, cudaStream_t s,
+                               MsmWorkspace* ws) {
+  if (sel.size() != host_scalars.size())
+    throw Error("GpuMsm::run: selection of " + std::to_string(sel.size()) + " bases but " +
+                std::to_string(host_scalars.size()) + " scalars");
+  if (sel.domain() > impl_->n)
+    throw Error("GpuMsm::run: selection over " + std::to_string(sel.domain()) + " bases but the key has " +
+                std::to_string(impl_->n));
+  return impl_->run_any(nullptr, host_scalars.data(), sel.device_indices(), sel.host_indices().data(), sel.size(), s, ws)
+      .to_jacobian();
+}
+
+template <class C>
+ec::Jacobian<C> GpuMsm<C>::run_device(const GpuSelection& sel, const Scalar* d_scalars, cudaStream_t s,
+                                      MsmWorkspace* ws) {
+  if (sel.domain() > impl_->n)
+    throw Error("GpuMsm::run_device: selection over " + std::to_string(sel.domain()) + " bases but the key has " +
+                std::to_string(impl_->n));
+  return impl_->run_any(d_scalars, nullptr, sel.device_indices(), sel.host_indices().data(), sel.size(), s, ws)
+      .to_jacobian();
+}
+
+template <class C>
+ec::Jacobian<C> GpuMsm<C>::run_device_indexed(const uint32_t* d_index, const Scalar* d_scalars, size_t n,
+                                              cudaStream_t s, MsmWorkspace* ws) {
+  if (!impl_->resident) throw Error("GpuMsm::run_device_indexed: needs resident bases (use a GpuSelection)");
+  return impl_->run_any(d_scalars, nullptr, d_index, nullptr, n, s, ws).to_jacobian();
+}
+
+}  // namespace cuzk::msm::cuda
+
+#define CUZK_INSTANTIATE_GPU_MSM(CURVE) template class cuzk::msm::cuda::GpuMsm<CURVE>;

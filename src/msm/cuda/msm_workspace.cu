@@ -1,0 +1,154 @@
+#include "msm/cuda/msm_workspace.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "gpu/cuda_check.hpp"
+
+namespace cuzk::msm::cuda {
+
+void* DevBuf::ensure(size_t b) {
+  if (b == 0) b = 1;
+  if (b <= bytes) return p;
+  release();
+  CUZK_CUDA_CHECK(cudaMalloc(&p, b));
+  bytes = b;
+  return p;
+}
+
+void DevBuf::release() {
+  if (p) cudaFree(p);
+  p = nullptr;
+  bytes = 0;
+}
+
+namespace {
+constexpr size_t kCounterArea = 256;
+}
+
+MsmWorkspace::Impl::~Impl() { release(); }
+
+void MsmWorkspace::Impl::release() {
+  for (DevBuf* b : {&counters, &ones_idx, &keys, &vals, &keys2, &vals2, &sort_temp, &buckets, &occupied, &head, &tail,
+                    &head_key, &tail_key, &flags, &lvl_a0, &lvl_r0, &lvl_a1, &lvl_r1, &ones_a, &ones_b, &scalars,
+                    &stream_raw[0], &stream_raw[1], &stream_pts[0], &stream_pts[1], &stream_inf[0], &stream_inf[1]})
+    b->release();
+  if (copy_stream) cudaStreamDestroy(copy_stream);
+  if (copied) cudaEventDestroy(copied);
+  for (auto& e : chunk_copied)
+    if (e) cudaEventDestroy(e);
+  if (pinned) cudaFreeHost(pinned);
+  copy_stream = nullptr;
+  copied = nullptr;
+  chunk_copied[0] = chunk_copied[1] = nullptr;
+  pinned = nullptr;
+  pinned_bytes = 0;
+}
+
+void MsmWorkspace::Impl::ensure_streams() {
+  if (!copy_stream) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream, cudaStreamNonBlocking));
+  if (!copied) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&copied, cudaEventDisableTiming));
+  for (auto& e : chunk_copied)
+    if (!e) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+}
+
+uint32_t* MsmWorkspace::Impl::host_counters() {
+  if (!pinned) {
+    CUZK_CUDA_CHECK(cudaMallocHost(&pinned, kCounterArea + (size_t(1) << 20)));
+    pinned_bytes = kCounterArea + (size_t(1) << 20);
+  }
+  return static_cast<uint32_t*>(pinned);
+}
+
+void* MsmWorkspace::Impl::host_stage(size_t b) {
+  host_counters();
+  if (kCounterArea + b > pinned_bytes) {
+    cudaFreeHost(pinned);
+    pinned = nullptr;
+    CUZK_CUDA_CHECK(cudaMallocHost(&pinned, kCounterArea + b));
+    pinned_bytes = kCounterArea + b;
+  }
+  return static_cast<char*>(pinned) + kCounterArea;
+}
+
+size_t MsmWorkspace::Impl::bytes_held() const {
+  size_t s = 0;
+  for (const DevBuf* b : {&counters, &ones_idx, &keys, &vals, &keys2, &vals2, &sort_temp, &buckets, &occupied, &head,
+                          &tail, &head_key, &tail_key, &flags, &lvl_a0, &lvl_r0, &lvl_a1, &lvl_r1, &ones_a, &ones_b,
+                          &scalars, &stream_raw[0], &stream_raw[1], &stream_pts[0], &stream_pts[1], &stream_inf[0],
+                          &stream_inf[1]})
+    s += b->bytes;
+  return s;
+}
+
+MsmWorkspace::MsmWorkspace() : impl_(std::make_unique<Impl>()) {}
+MsmWorkspace::~MsmWorkspace() = default;
+MsmWorkspace::MsmWorkspace(MsmWorkspace&&) noexcept = default;
+MsmWorkspace& MsmWorkspace::operator=(MsmWorkspace&&) noexcept = default;
+size_t MsmWorkspace::bytes() const { return impl_ ? impl_->bytes_held() : 0; }
+void MsmWorkspace::release() {
+  if (impl_) impl_->release();
+}
+
+// ---------------------------------------------------------------------------
+// GpuSelection
+
+GpuSelection::DeviceMem::~DeviceMem() {
+  if (p) {
+    int prev = 0;
+    cudaGetDevice(&prev);
+    cudaSetDevice(device);
+    cudaFree(p);
+    cudaSetDevice(prev);
+  }
+}
+
+GpuSelection GpuSelection::from_indices(std::span<const uint32_t> ascending, size_t domain, int device) {
+  for (size_t i = 0; i < ascending.size(); ++i) {
+    if (ascending[i] >= domain) throw Error("GpuSelection: index " + std::to_string(ascending[i]) + " past domain " +
+                                            std::to_string(domain));
+    if (i && ascending[i] <= ascending[i - 1]) throw Error("GpuSelection: indices must be strictly ascending");
+  }
+  GpuSelection s;
+  s.count_ = ascending.size();
+  s.domain_ = domain;
+  s.host_.assign(ascending.begin(), ascending.end());
+  s.mem_ = std::make_shared<DeviceMem>();
+  s.mem_->device = device;
+  int prev = 0;
+  CUZK_CUDA_CHECK(cudaGetDevice(&prev));
+  CUZK_CUDA_CHECK(cudaSetDevice(device));
+  try {
+    CUZK_CUDA_CHECK(cudaMalloc(&s.mem_->p, std::max<size_t>(1, s.count_) * sizeof(uint32_t)));
+    if (s.count_)
+      CUZK_CUDA_CHECK(cudaMemcpy(s.mem_->p, s.host_.data(), s.count_ * sizeof(uint32_t), cudaMemcpyHostToDevice));
+  } catch (...) {
+    cudaSetDevice(prev);
+    throw;
+  }
+  CUZK_CUDA_CHECK(cudaSetDevice(prev));
+  return s;
+}
+
+GpuSelection GpuSelection::from_bitmap(std::span<const uint64_t> words, size_t nbits, int device) {
+  if (words.size() * 64 < nbits) throw Error("GpuSelection: bitmap shorter than its bit count");
+  std::vector<uint32_t> idx;
+  for (size_t w = 0; w < words.size() && w * 64 < nbits; ++w) {
+    uint64_t x = words[w];
+    while (x) {
+      const size_t i = w * 64 + size_t(__builtin_ctzll(x));
+      x &= x - 1;
+      if (i < nbits) idx.push_back(uint32_t(i));
+    }
+  }
+  return from_indices(idx, nbits, device);
+}
+
+GpuSelection GpuSelection::from_density(const r1cs::Density& d, int device) {
+  std::vector<uint64_t> words((d.size() + 63) / 64, 0);
+  for (size_t i = 0; i < d.size(); ++i)
+    if (d.get(i)) words[i / 64] |= uint64_t(1) << (i % 64);
+  return from_bitmap(words, d.size(), device);
+}
+
+}  // namespace cuzk::msm::cuda

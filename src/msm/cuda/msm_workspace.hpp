@@ -1,0 +1,66 @@
+// Device scratch of the GPU MSM (MsmWorkspace::Impl): named buffers that grow
+// on demand, a pinned host area for the small results, and the copy stream and
+// events for overlapped uploads. Internal to cuzk_msm_cuda.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "msm/cuda/msm_gpu.hpp"
+
+namespace cuzk::msm::cuda {
+
+// One cudaMalloc'd allocation that only grows (freed first, so the peak is the new size).
+struct DevBuf {
+  void* p = nullptr;
+  size_t bytes = 0;
+  DevBuf() = default;
+  DevBuf(const DevBuf&) = delete;
+  DevBuf& operator=(const DevBuf&) = delete;
+  DevBuf(DevBuf&& o) noexcept : p(std::exchange(o.p, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
+  DevBuf& operator=(DevBuf&& o) noexcept {
+    if (this != &o) {
+      release();
+      p = std::exchange(o.p, nullptr);
+      bytes = std::exchange(o.bytes, 0);
+    }
+    return *this;
+  }
+  ~DevBuf() { release(); }
+  void* ensure(size_t b);
+  template <class T>
+  T* ensure_as(size_t b) {
+    return static_cast<T*>(ensure(b));
+  }
+  template <class T>
+  T* as() const {
+    return static_cast<T*>(p);
+  }
+  void release();
+};
+
+struct MsmWorkspace::Impl {
+  DevBuf counters, ones_idx, keys, vals, keys2, vals2, sort_temp, buckets, occupied;
+  DevBuf head, tail, head_key, tail_key, flags;
+  DevBuf lvl_a0, lvl_r0, lvl_a1, lvl_r1, ones_a, ones_b, scalars;
+  DevBuf stream_raw[2], stream_pts[2], stream_inf[2];
+  cudaStream_t copy_stream = nullptr;
+  cudaEvent_t copied = nullptr;
+  cudaEvent_t chunk_copied[2] = {nullptr, nullptr};
+  void* pinned = nullptr;
+  size_t pinned_bytes = 0;
+
+  Impl() = default;
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl();
+  void ensure_streams();
+  uint32_t* host_counters();             // 4 words of pinned memory
+  void* host_stage(size_t bytes);        // pinned, after the counters; grows
+  size_t bytes_held() const;
+  void release();
+};
+
+}  // namespace cuzk::msm::cuda
