@@ -1,0 +1,463 @@
+// GPU NTT kernels over a 32-byte prime field (BLS12-381 Fr, BN254 Fr).
+// Internal to src/ntt/cuda: the host API is gpu_ntt.hpp.
+//
+// Algorithm: for n = 2^L > 2^12 the n-point DFT is a recursive four-step
+// (Bailey) factorisation n = R_1 * ... * R_P into P = 2..4 passes of radix
+// R_p = 2^r_p (r_p = 6..9), each pass one kernel, so the data crosses device
+// memory P times (3 times at 2^19..2^27).
+//   * Pass p < P ("column pass") works inside segments of N_p = R_p * S_p
+//     elements: for every column j < S_p it takes the R_p elements j + S_p*t,
+//     does an R_p-point DFT, multiplies output k by omega_{N_p}^{j*k} and
+//     writes it back at j + S_p*k (in place within its tile).
+//   * The last pass does R_P-point DFTs on contiguous segments and writes
+//     every result straight to its natural index (the digit reversal of the
+//     four-step factorisation), so the output is in natural order with no
+//     separate permutation pass. It scatters across the array, so the host
+//     runs pass 1 from `in` into a scratch buffer and the last pass from the
+//     scratch buffer into `out` (which may be `in`).
+// Inside a kernel a block holds a tile of G groups x R elements (1024 or 2048
+// elements, 32/64 KB of shared memory); every thread holds 8 elements in
+// registers and does up to three radix-2 DIF stages on them per round
+// (radix 8), exchanging through shared memory between rounds. Each round's
+// thread-to-element map is chosen so that global accesses are coalesced
+// (consecutive lanes on consecutive columns / addresses) and shared-memory
+// accesses (16-byte, two planes) are bank-conflict free under an XOR swizzle.
+// The last round handles the three lowest bits, whose twiddles are known at
+// compile time (1, omega_8^m, omega_4), so trivial multiplications vanish.
+// Twiddles: in-kernel stages read omega_4096^i from a 64 KB table (L1/L2);
+// the column passes' omega_N^(jk) come from a k-major table of N entries
+// (pass 1: optionally two sqrt(n) tables and one extra multiplication).
+// n <= 2^12 runs in one block (ntt_small_kernel).
+//
+// Inverse transforms reuse the forward machinery: INTT(x)[k] =
+// (1/n) DFT(x)[-k mod n]; the negation is folded into the last pass's store
+// index and 1/n into an output scale. Element-wise factors (coset shifts,
+// 1/n, 1/Z) are fused into the first pass's loads ("pre") and the last
+// pass's stores ("post"), from two small power tables (base^i =
+// lo[i & mask] * hi[i >> bits]). The H step's a*b - c is fused into a last
+// pass as well ("post-op").
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <utility>
+
+#include "ff/field.hpp"
+
+namespace cuzk::ntt::cuda::detail {
+
+constexpr int kLogW = 12;  // W table: omega_{2^12}^i for i < 2^11 (all in-kernel radix-2 stages)
+constexpr int kMaxPasses = 4;
+
+// factor(i) = lo[i & (2^lo_bits - 1)] * hi[i >> lo_bits]
+template <class F>
+struct PowTable {
+  const F* lo;
+  const F* hi;
+  int lo_bits;
+};
+
+enum ScaleMode : int { kScaleNone = 0, kScaleConst = 1, kScaleTable = 2 };
+
+template <class F>
+struct Scale {
+  int mode;
+  F c;
+  PowTable<F> t;
+};
+
+template <class F>
+struct PassArgs {
+  const F* in;
+  F* out;
+  const F* W;  // omega_4096^i, i < 2048
+  F w8[4];     // omega_8^m, m < 4
+  int log_n;
+  // column pass: segments of 2^log_N elements, stride 2^log_S
+  int log_N, log_S;
+  const F* tw;      // k-major output twiddles tw[(k << log_S) + j] = omega_N^(j k); null: two-level tw2
+  PowTable<F> tw2;  // omega_n^e, e = (j k) << tw_shift
+  int tw_shift;
+  // last pass: digits of the segment index (passes 1..P-1)
+  int ndig;
+  int dig_bits[kMaxPasses];
+  int dig_pos[kMaxPasses];
+  int negate;  // store at -k mod n (inverse transform)
+  Scale<F> pre, post;
+  const F* pa;  // post-op when non-null: out = pa[i] * pb[i] - value
+  const F* pb;
+};
+
+// ---------------------------------------------------------------------------
+// Thread-to-element maps.
+//
+// A tile index u has U = r + g bits: t = u & (R - 1) (position inside the
+// group's DFT), group = u >> r. In a round the thread's 8 registers are the
+// elements whose u differs in the window bits [w, w + 3); the thread id's
+// bits fill the other U - 3 bits of u in the order pos[0], pos[1], ...
+//
+// Shared memory: two planes of 16-byte slots; element u lives in slot
+// swz(u) = u ^ fold(u), fold(u) = XOR of u's 3-bit digits above the lowest,
+// moved into bits 0..2. LDS/STS.128 serve a warp in four phases of 8 lanes;
+// 8 lanes are conflict free when their slots differ in the low 3 bits. The
+// lowest 3 lane bits map to u-bits b0, b1, b2 and u-bit b lands in slot bit
+// (b mod 3), so the phases are conflict free when b0, b1, b2 have distinct
+// residues mod 3: make_map picks them so.
+struct RoundMap {
+  int nt;  // thread-id bits = U - 3
+  int pos[24];
+};
+
+constexpr RoundMap make_map(int U, int r, int w, bool group_first) {
+  RoundMap m{};
+  m.nt = U - 3;
+  int cand[24] = {};
+  int nc = 0;
+  if (group_first)
+    for (int b = r; b < U; ++b) cand[nc++] = b;
+  for (int b = 0; b < r; ++b)
+    if (b < w || b >= w + 3) cand[nc++] = b;
+  if (!group_first)
+    for (int b = r; b < U; ++b) cand[nc++] = b;
+  bool used[24] = {};
+  int k = 0;
+  const int want = m.nt < 3 ? m.nt : 3;
+  for (int i = 0; i < nc && k < want; ++i) {
+    bool clash = false;
+    for (int q = 0; q < k; ++q)
+      if (m.pos[q] % 3 == cand[i] % 3) clash = true;
+    if (!clash) {
+      m.pos[k++] = cand[i];
+      used[i] = true;
+    }
+  }
+  for (int i = 0; i < nc; ++i)
+    if (!used[i]) m.pos[k++] = cand[i];
+  return m;
+}
+
+CUZK_HD constexpr uint32_t swz(uint32_t u) {
+  return u ^ (((u >> 3) ^ (u >> 6) ^ (u >> 9) ^ (u >> 12) ^ (u >> 15)) & 7u);
+}
+
+// Round i of a pass with radix 2^R_LOG and 2^G_LOG groups per tile.
+// Rounds count from the last: round NR-1 does stages 2,1,0 (window [0,3)),
+// round NR-2 stages 5,4,3, ...; round 0 the remaining top stages, its window
+// [r-3, r) (possibly overlapping the next round's bits, which it leaves).
+template <int R_LOG, int G_LOG, bool COLUMN, int I>
+struct Round {
+  static constexpr int NR = (R_LOG + 2) / 3;
+  static constexpr int q = NR - 1 - I;
+  static constexpr int lo = 3 * q;
+  static constexpr int hi = (3 * q + 3 < R_LOG ? 3 * q + 3 : R_LOG) - 1;
+  static constexpr int w = (3 * q < R_LOG - 3) ? 3 * q : R_LOG - 3;
+  // global loads (round 0) of a column pass and all global stores (last round)
+  // want consecutive lanes on consecutive groups; the last pass's loads want
+  // consecutive lanes on consecutive t.
+  static constexpr bool group_first = (I == NR - 1) || (I == 0 && COLUMN);
+  static constexpr RoundMap map = make_map(R_LOG + G_LOG, R_LOG, w, group_first);
+};
+
+template <class M, size_t... K>
+__device__ __forceinline__ uint32_t deposit_impl(uint32_t tid, std::index_sequence<K...>) {
+  return (0u | ... | (((tid >> K) & 1u) << M::map.pos[K]));
+}
+template <class M>
+__device__ __forceinline__ uint32_t deposit(uint32_t tid) {
+  return deposit_impl<M>(tid, std::make_index_sequence<M::map.nt>{});
+}
+
+// ---------------------------------------------------------------------------
+// Element loads and stores (32-byte elements as two 16-byte halves).
+
+template <class F>
+__device__ __forceinline__ F make_elem(uint4 a, uint4 b) {
+  static_assert(F::N == 4, "32-byte field elements");
+  F r;
+  r.m.v[0] = (uint64_t(a.y) << 32) | a.x;
+  r.m.v[1] = (uint64_t(a.w) << 32) | a.z;
+  r.m.v[2] = (uint64_t(b.y) << 32) | b.x;
+  r.m.v[3] = (uint64_t(b.w) << 32) | b.z;
+  return r;
+}
+template <class F>
+__device__ __forceinline__ uint4 half0(const F& x) {
+  return make_uint4(uint32_t(x.m.v[0]), uint32_t(x.m.v[0] >> 32), uint32_t(x.m.v[1]), uint32_t(x.m.v[1] >> 32));
+}
+template <class F>
+__device__ __forceinline__ uint4 half1(const F& x) {
+  return make_uint4(uint32_t(x.m.v[2]), uint32_t(x.m.v[2] >> 32), uint32_t(x.m.v[3]), uint32_t(x.m.v[3] >> 32));
+}
+template <class F>
+__device__ __forceinline__ F ld_global(const F* p) {
+  const uint4* q = reinterpret_cast<const uint4*>(p);
+  return make_elem<F>(q[0], q[1]);
+}
+template <class F>
+__device__ __forceinline__ F ld_table(const F* p) {  // read-only tables
+  const uint4* q = reinterpret_cast<const uint4*>(p);
+  return make_elem<F>(__ldg(q), __ldg(q + 1));
+}
+template <class F>
+__device__ __forceinline__ void st_global(F* p, const F& x) {
+  uint4* q = reinterpret_cast<uint4*>(p);
+  q[0] = half0(x);
+  q[1] = half1(x);
+}
+
+template <class F>
+__device__ __forceinline__ F pow_factor(const PowTable<F>& t, uint32_t i) {
+  return ld_table(t.lo + (i & ((1u << t.lo_bits) - 1))) * ld_table(t.hi + (i >> t.lo_bits));
+}
+template <class F>
+__device__ __forceinline__ void apply_scale(const Scale<F>& s, F& x, uint32_t i) {
+  if (s.mode == kScaleConst)
+    x = x * s.c;
+  else if (s.mode == kScaleTable)
+    x = x * pow_factor(s.t, i);
+}
+
+// ---------------------------------------------------------------------------
+// Radix-2 DIF stage on tile bit B, the registers holding window [W, W+3):
+// pairs (e, e | 2^(B-W)); (a, c) -> (a + c, (a - c) * omega_{2^(B+1)}^m),
+// m = t mod 2^B = lane_low | (e's lower window bits) << W.
+template <class F, int W, int B>
+__device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt, const F (&w8)[4]) {
+  constexpr int Q = B - W;
+  constexpr int NT = 1 << Q;
+#pragma unroll
+  for (int e = 0; e < 8; ++e) {
+    if (e & (1 << Q)) continue;
+    const int h = e | (1 << Q);
+    const int eb = e & (NT - 1);
+    const F s = x[e] + x[h];
+    const F d = x[e] - x[h];
+    x[e] = s;
+    if constexpr (W == 0) {
+      // m = eb: omega_{2^(B+1)}^eb = omega_8^(eb << (2 - B)); B <= 2 here
+      if (eb == 0)
+        x[h] = d;
+      else
+        x[h] = d * w8[eb << (2 - B)];
+    } else {
+      // loaded where used (L1 hits), keeping register pressure down
+      x[h] = d * ld_table(Wt + (size_t(lane_low | (uint32_t(eb) << W)) << (kLogW - 1 - B)));
+    }
+  }
+}
+
+template <class F, int W, int B, int BLO>
+__device__ __forceinline__ void dif_stages(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt, const F (&w8)[4]) {
+  dif_stage<F, W, B>(x, lane_low, Wt, w8);
+  if constexpr (B > BLO) dif_stages<F, W, B - 1, BLO>(x, lane_low, Wt, w8);
+}
+
+template <int TILE, class F>
+__device__ __forceinline__ void st_shared(uint4* sm, uint32_t slot, const F& x) {
+  sm[slot] = half0(x);
+  sm[TILE + slot] = half1(x);
+}
+template <int TILE, class F>
+__device__ __forceinline__ F ld_shared(const uint4* sm, uint32_t slot) {
+  return make_elem<F>(sm[slot], sm[TILE + slot]);
+}
+
+// Runs rounds I..NR-1; returns the last round's base u.
+template <class F, int R_LOG, int G_LOG, bool COLUMN, int I>
+__device__ __forceinline__ uint32_t run_rounds(F (&x)[8], uint32_t tid, uint4* sm, const PassArgs<F>& a) {
+  using RI = Round<R_LOG, G_LOG, COLUMN, I>;
+  constexpr int TILE = 1 << (R_LOG + G_LOG);
+  const uint32_t ub = deposit<RI>(tid);
+  if constexpr (I > 0) {
+    using RP = Round<R_LOG, G_LOG, COLUMN, I - 1>;
+    const uint32_t sp = swz(deposit<RP>(tid));
+    if constexpr (I > 1) __syncthreads();  // everyone has read the previous exchange
+#pragma unroll
+    for (int e = 0; e < 8; ++e) st_shared<TILE>(sm, sp ^ swz(uint32_t(e) << RP::w), x[e]);
+    __syncthreads();
+    const uint32_t sc = swz(ub);
+#pragma unroll
+    for (int e = 0; e < 8; ++e) x[e] = ld_shared<TILE, F>(sm, sc ^ swz(uint32_t(e) << RI::w));
+  }
+  dif_stages<F, RI::w, RI::hi, RI::lo>(x, ub & ((1u << RI::w) - 1), a.W, a.w8);
+  if constexpr (I + 1 < RI::NR)
+    return run_rounds<F, R_LOG, G_LOG, COLUMN, I + 1>(x, tid, sm, a);
+  else
+    return ub;
+}
+
+__device__ __forceinline__ uint32_t brev_bits(uint32_t v, int bits) { return bits ? __brev(v) >> (32 - bits) : 0u; }
+
+constexpr int brev3(int e) { return ((e & 1) << 2) | (e & 2) | ((e >> 2) & 1); }
+
+// Position of the last pass's segment with natural low index il (digits of
+// passes 1..P-1, the first pass's digit lowest).
+template <class F>
+__device__ __forceinline__ uint32_t last_segment_base(const PassArgs<F>& a, uint32_t il) {
+  uint32_t pos = 0;
+#pragma unroll
+  for (int d = 0; d < kMaxPasses; ++d) {
+    if (d < a.ndig) {
+      pos |= (il & ((1u << a.dig_bits[d]) - 1)) << a.dig_pos[d];
+      il >>= a.dig_bits[d];
+    }
+  }
+  return pos;
+}
+
+template <int R_LOG, int G_LOG>
+constexpr int kThreads = (1 << (R_LOG + G_LOG)) / 8;
+// 256 threads: <= 128 registers (2 blocks/SM); 128 threads: <= 168 (3 blocks)
+template <int R_LOG, int G_LOG>
+constexpr int kMinBlocks = kThreads<R_LOG, G_LOG> >= 256 ? 2 : (kThreads<R_LOG, G_LOG> >= 128 ? 3 : 4);
+
+template <class F, int R_LOG, int G_LOG, bool COLUMN>
+__global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LOG>) ntt_pass_kernel(const PassArgs<F> a) {
+  static_assert(R_LOG >= 3 && R_LOG < kLogW, "radix 2^3 .. 2^11");
+  constexpr int R = 1 << R_LOG;
+  constexpr int W0 = Round<R_LOG, G_LOG, COLUMN, 0>::w;
+  constexpr int NR = Round<R_LOG, G_LOG, COLUMN, 0>::NR;
+  extern __shared__ uint4 sm[];
+  const uint32_t tid = threadIdx.x;
+  F x[8];
+
+  // ---- loads (round 0's map)
+  const uint32_t ub0 = deposit<Round<R_LOG, G_LOG, COLUMN, 0>>(tid);
+  const uint32_t g0 = ub0 >> R_LOG, tb0 = ub0 & (R - 1);
+  uint32_t seg_off = 0, j0 = 0;  // column pass: segment offset and first column of the block
+  uint32_t base0, sh0;
+  if constexpr (COLUMN) {
+    const int lbps = a.log_S - G_LOG;  // blocks per segment = S / G
+    seg_off = (blockIdx.x >> lbps) << a.log_N;
+    j0 = (blockIdx.x & ((1u << lbps) - 1)) << G_LOG;
+    base0 = seg_off + j0 + g0;
+    sh0 = a.log_S;
+  } else {
+    base0 = last_segment_base(a, (blockIdx.x << G_LOG) + g0);
+    sh0 = 0;
+  }
+#pragma unroll
+  for (int e = 0; e < 8; ++e) x[e] = ld_global(a.in + (base0 + ((tb0 | (uint32_t(e) << W0)) << sh0)));
+  if (a.pre.mode != kScaleNone) {
+#pragma unroll
+    for (int e = 0; e < 8; ++e) apply_scale(a.pre, x[e], base0 + ((tb0 | (uint32_t(e) << W0)) << sh0));
+  }
+
+  // ---- DIF rounds; afterwards register e holds output k = bitrev(tb | e)
+  const uint32_t ubL = run_rounds<F, R_LOG, G_LOG, COLUMN, 0>(x, tid, sm, a);
+  (void)NR;
+  const uint32_t g = ubL >> R_LOG, tb = ubL & (R - 1);
+  const uint32_t kb = brev_bits(tb, R_LOG);
+
+  if constexpr (COLUMN) {
+    const uint32_t j = j0 + g;
+#pragma unroll
+    for (int e = 0; e < 8; ++e) {
+      const uint32_t k = kb | (uint32_t(brev3(e)) << (R_LOG - 3));
+      F t;
+      if (a.tw)
+        t = ld_table(a.tw + ((size_t(k) << a.log_S) + j));
+      else
+        t = pow_factor(a.tw2, (j * k) << a.tw_shift);
+      st_global(a.out + (seg_off + j + (k << a.log_S)), x[e] * t);
+    }
+  } else {
+    const uint32_t il = (blockIdx.x << G_LOG) + g;
+    const uint32_t nmask = (1u << a.log_n) - 1;
+#pragma unroll
+    for (int e = 0; e < 8; ++e) {
+      const uint32_t k = kb | (uint32_t(brev3(e)) << (R_LOG - 3));
+      uint32_t idx = il + (k << (a.log_n - R_LOG));
+      if (a.negate) idx = (0u - idx) & nmask;
+      F v = x[e];
+      apply_scale(a.post, v, idx);
+      if (a.pa) v = ld_global(a.pa + idx) * ld_global(a.pb + idx) - v;
+      st_global(a.out + idx, v);
+    }
+  }
+}
+
+// n <= 2^12: the whole transform in one block, radix-2 DIF stages in shared
+// memory (compact code; these sizes are latency, not throughput). Same
+// pre/post handling as the pass kernels.
+constexpr int kSmallMaxLog = 12;
+constexpr int kSmallThreads = 256;
+
+template <class F>
+__global__ void __launch_bounds__(kSmallThreads) ntt_small_kernel(const PassArgs<F> a) {
+  extern __shared__ uint4 sm[];
+  F* xs = reinterpret_cast<F*>(sm);
+  const uint32_t n = 1u << a.log_n;
+  const uint32_t tid = threadIdx.x, nt = blockDim.x;
+  for (uint32_t i = tid; i < n; i += nt) {
+    F v = ld_global(a.in + i);
+    apply_scale(a.pre, v, i);
+    xs[i] = v;
+  }
+  __syncthreads();
+  for (int b = a.log_n - 1; b >= 0; --b) {
+    const uint32_t half = 1u << b;
+    for (uint32_t p = tid; p < n / 2; p += nt) {
+      const uint32_t m = p & (half - 1);
+      const uint32_t i0 = ((p >> b) << (b + 1)) | m, i1 = i0 + half;
+      const F u = xs[i0], v = xs[i1];
+      const F d = u - v;
+      xs[i0] = u + v;
+      xs[i1] = m ? d * ld_table(a.W + (size_t(m) << (kLogW - 1 - b))) : d;
+    }
+    __syncthreads();
+  }
+  const uint32_t nmask = n - 1;
+  for (uint32_t k = tid; k < n; k += nt) {
+    const uint32_t idx = a.negate ? (0u - k) & nmask : k;
+    F v = xs[brev_bits(k, a.log_n)];
+    apply_scale(a.post, v, idx);
+    if (a.pa) v = ld_global(a.pa + idx) * ld_global(a.pb + idx) - v;
+    st_global(a.out + idx, v);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Table builders.
+
+// out[i] = scalar * base^(i << step_log), i < count
+template <class F>
+__global__ void pow_table_kernel(F* out, F base, F scalar, uint32_t count, int step_log) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  st_global(out + i, scalar * base.pow(uint64_t(i) << step_log));
+}
+
+// k-major column-pass twiddles: out[(k << log_S) + j] = omega_n^((j k) << shift)
+template <class F>
+__global__ void twiddle_table_kernel(F* out, PowTable<F> t, int log_S, uint32_t count, int shift) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const uint32_t k = i >> log_S, j = i & ((1u << log_S) - 1);
+  st_global(out + i, pow_factor(t, (j * k) << shift));
+}
+
+// out[i] = value (poisoning / filling helper for tests and benchmarks lives
+// in the host API as fill()).
+template <class F>
+__global__ void fill_random_kernel(F* out, uint64_t count, uint64_t seed) {
+  const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+  for (uint64_t i = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+    F r;
+    uint64_t s = seed ^ (i * 0x9e3779b97f4a7c15ull);
+    for (int l = 0; l < 4; ++l) {
+      // splitmix64
+      s += 0x9e3779b97f4a7c15ull;
+      uint64_t z = s;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      r.m.v[l] = z ^ (z >> 31);
+    }
+    // below 2^(top bit of p): a valid Montgomery representative
+    const uint64_t top = F::Params::modulus().v[3];
+    r.m.v[3] &= (~0ull >> (__clzll(top) + 1));
+    st_global(out + i, r);
+  }
+}
+
+}  // namespace cuzk::ntt::cuda::detail
