@@ -61,6 +61,8 @@ for c in bn128 bls12381; do
   else
     ok "$c: changed wire refused by cuzk prover"
   fi
+  expect 1 "$c: prover --verify catches the changed wire" "$CUZK" prover "$f/circuit.zkey" tampered.wtns t2.json tp2.json --verify
+  expect 0 "$c: prover --verify" "$CUZK" prover "$f/circuit.zkey" "$f/witness.wtns" t3.json tp3.json --verify
 
   expect 0 "$c: cuzk zkey-setup" "$CUZK" zkey-setup "$f/circuit.r1cs" dev.zkey --vk dev_vk.json
   grep -q INSECURE err.txt || bad "$c: zkey-setup does not say INSECURE"
