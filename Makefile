@@ -2,6 +2,11 @@
 # need (Debian packages, npm modules) on a fresh machine, then build and run.
 BUILD ?= build
 JOBS ?= $(shell nproc)
+# The CUDA backend is built where a GPU answers (nvidia-smi -L); elsewhere the
+# CPU engine alone, since its kernels (G2 MSM above all) take most of an hour
+# of a 2-core machine to compile and could not run there. Force with
+# CUZK_CUDA=ON (scripts/gpu-check builds and tests it on a GPU machine).
+CUZK_CUDA ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo ON || echo OFF)
 CMAKE_FLAGS ?=
 
 .PHONY: deps configure build test demo bench clean
@@ -10,7 +15,7 @@ deps:
 	./scripts/install-deps
 
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=$(CUZK_CUDA) $(CMAKE_FLAGS)
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)

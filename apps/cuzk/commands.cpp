@@ -10,6 +10,10 @@
 #include "groth16/prover.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
+#if CUZK_WITH_CUDA
+#include "gpu/device.hpp"
+#include "groth16/cuda/gpu_prover.hpp"
+#endif
 
 namespace cuzk::app {
 
@@ -125,7 +129,12 @@ int run_verify(const VerifyArgs& a) {
 
 int run_demo(const DemoArgs& a) {
   auto circuit = make_builtin_circuit(a.circuit);
-  std::cout << "demo: " << circuit->describe() << " on the CPU (" << global_pool().size() << " threads)\n";
+  bool on_gpu = false;
+#if CUZK_WITH_CUDA
+  on_gpu = gpu::device_count() > 0;
+#endif
+  std::cout << "demo: " << circuit->describe() << " on "
+            << (on_gpu ? "the GPU" : "the CPU (" + std::to_string(global_pool().size()) + " threads)") << "\n";
   PhaseTimer t;
   auto shape = t.run("shape", [&] { return shape_of(*circuit); });
   std::cout << "  " << shape_text(shape) << "\n";
@@ -136,11 +145,25 @@ int run_demo(const DemoArgs& a) {
     return groth16::generate_parameters<E>(ka, groth16::ToxicWaste<E>::random());
   });
   auto syn = t.run("synthesize", [&] { return std::make_unique<Synthesized>(*circuit, shape); });
-  groth16::check_key_matches(pk, syn->assignment);
-  auto h = t.run("H (NTT)", [&] {
-    return groth16::compute_h_bellperson<Fr>(syn->assignment.a(), syn->assignment.b(), syn->assignment.c());
-  });
-  auto terms = t.run("MSMs", [&] { return groth16::compute_terms_cpu(pk, syn->assignment, h); });
+  groth16::ProofTerms<E> terms;
+#if CUZK_WITH_CUDA
+  if (on_gpu) {
+    auto key = t.run("key to GPU", [&] { return std::make_unique<groth16::cuda::GpuProvingKey<E>>(pk, 0); });
+    groth16::cuda::GpuProver<E> prover(0);
+    groth16::cuda::GpuTimings gt;
+    terms = prover.compute(*key, syn->assignment, &gt);
+    t.add("H2D (" + std::to_string(int(gt.h2d_gbps())) + " GB/s)", gt.h2d);
+    t.add("H (NTT, GPU)", gt.ntt);
+    t.add("MSMs (GPU)", gt.msm);
+  }
+#endif
+  if (!on_gpu) {
+    groth16::check_key_matches(pk, syn->assignment);
+    auto h = t.run("H (NTT)", [&] {
+      return groth16::compute_h_bellperson<Fr>(syn->assignment.a(), syn->assignment.b(), syn->assignment.c());
+    });
+    terms = t.run("MSMs", [&] { return groth16::compute_terms_cpu(pk, syn->assignment, h); });
+  }
   auto proof = t.run("finalize", [&] {
     SecureRng rng;
     return groth16::assemble_proof(pk.vk, terms, ff::random_element<Fr>(rng), ff::random_element<Fr>(rng));
