@@ -6,7 +6,7 @@
 // (shared/ANCHORS.md, same card). Plain main; exits 0 without a GPU.
 //
 //   bench_msm_gpu [max_log2_g1 (26)] [max_log2_g2 (24)] [runs (5)]
-// CUZK_MSM_BENCH_SWEEP="18,20,22" also times those window sizes at 2^22 and up.
+// CUZK_MSM_BENCH_SWEEP="18,20,22" also times those window sizes at 2^24 and up.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -138,7 +138,7 @@ void bench_curve(const char* label, int lo, int hi, int runs, const std::map<int
     std::printf("%s 2^%d: device scalars %.2f ms, pinned host scalars %.2f ms (c=%d, %d windows)%s\n", label, lg,
                 row.dev, row.host, row.c, g.last_stats().windows, r1 == r2 ? "" : "  MISMATCH device/host");
     print_profile(g, dev, n, label);
-    if (lg >= 22) {
+    if (lg >= 24) {
       for (int c : sweep) {
         GpuMsmOptions o;
         o.window_bits = c;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "ec/batch_affine.hpp"
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
@@ -516,17 +517,23 @@ struct GpuMsm<C>::Impl {
     const auto t0 = std::chrono::steady_clock::now();
     X result = X::infinity();
     if (m > 0) {
+      // each window's last level on the host, windows in parallel
       std::vector<X> V(W, X::infinity());
-      for (size_t b = 0; b < batch_ranges.size(); ++b) {
-        const auto [w0, w1] = batch_ranges[b];
-        const int nw = w1 - w0;
-        const gd::ReducePlan& rp = plans[b];
-        const X* sa = stage + host_max + size_t(w0) * host_max * 2;
-        const X* sr = sa + size_t(nw) * host_max;
-        for (int j = 0; j < nw; ++j)
-          V[w0 + j] = gd::finish_window<C>(sa + size_t(j) * rp.final_n, sr + size_t(j) * rp.final_n, rp.final_n,
-                                           rp.final_doublings);
-      }
+      std::vector<int> batch_of(W);
+      for (size_t b = 0; b < batch_ranges.size(); ++b)
+        for (int j = batch_ranges[b].first; j < batch_ranges[b].second; ++j) batch_of[j] = int(b);
+      parallel_for(size_t(W), 1, [&](size_t lo, size_t hi) {
+        for (size_t jj = lo; jj < hi; ++jj) {
+          const int b = batch_of[jj];
+          const auto [w0, w1] = batch_ranges[b];
+          const int nw = w1 - w0, j = int(jj) - w0;
+          const gd::ReducePlan& rp = plans[b];
+          const X* sa = stage + host_max + size_t(w0) * host_max * 2;
+          const X* sr = sa + size_t(nw) * host_max;
+          V[jj] = gd::finish_window<C>(sa + size_t(j) * rp.final_n, sr + size_t(j) * rp.final_n, rp.final_n,
+                                       rp.final_doublings);
+        }
+      });
       result = V[W - 1];
       for (int j = W - 2; j >= 0; --j) {
         for (int d = 0; d < c; ++d) result = result.dbl();
