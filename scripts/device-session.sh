@@ -18,7 +18,7 @@ run() {  # run <label> <timeout s> <command...>
   echo "=== $label" >>"$LOG"
   local s=$(date +%s.%N) rc
   if timeout "$t" "$@" >>"$LOG" 2>&1; then rc=ok; else rc="FAIL($?)"; fi
-  rows+=("$(printf '%-40s %-9s %7.1f s' "$label" "$rc" "$(echo "$(date +%s.%N) - $s" | bc)")")
+  rows+=("$(printf '%-40s %-9s %7.1f s' "$label" "$rc" "$(awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')")")
   printf '%s\n' "${rows[-1]}" >>"$O/summary.txt"
 }
 P="$B/cuzk bench pipeline"

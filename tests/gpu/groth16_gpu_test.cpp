@@ -1,6 +1,7 @@
 // The GPU prover against the CPU prover: identical MSM answers (the proof
 // terms before blinding) on synthetic circuits of several sizes, including
-// non-powers of two; GPU proofs verify with the CPU verifier.
+// non-powers of two; GPU proofs verify with the CPU verifier. Plain C++: it
+// drives the GPU prover through its host API.
 #include <gtest/gtest.h>
 
 #include "circuits/synthetic.hpp"
