@@ -28,19 +28,16 @@ class SyntheticPartition : public PartitionCircuit {
   circuits::SyntheticCircuit<Fr> c_;
 };
 
-// Synthesizes normally but can be told to throw, or to stall until released.
+// Synthesizes normally but can be told to throw, or to hold (idle) until released.
 class ControlledPartition : public SyntheticPartition {
  public:
   using SyntheticPartition::SyntheticPartition;
-  std::atomic<bool> fail{false}, stall{false};
+  std::atomic<bool> fail{false}, hold{false};
   mutable std::atomic<bool> started{false};
   void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override {
     started = true;
     if (fail) throw Error("circuit exploded");
-    while (stall) {
-      // a real circuit is cancelled by the assignment's periodic stop check
-      SyntheticPartition::synthesize(cs);
-    }
+    while (hold) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // wait without working
     SyntheticPartition::synthesize(cs);
   }
 };
@@ -113,11 +110,15 @@ TEST(ProvingEngine, ProofsVerifyAcrossPartitionsAndJobs) {
 
 TEST(ProvingEngine, HigherPriorityJobsFinishFirst) {
   Rig rig(1, 1);
-  // a blocker keeps the single worker busy while the rest queue up
-  auto blocker = rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 1)}));
+  // a blocker holds the single synthesis thread until the rest are queued
+  auto held = std::make_shared<ControlledPartition>(kN, 1);
+  held->hold = true;
+  auto blocker = rig.engine->submit(job_of({held}));
+  while (!held->started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   auto low = rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 2)}, Priority::kLow));
   auto normal = rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 3)}, Priority::kNormal));
   auto critical = rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 4)}, Priority::kCritical));
+  held->hold = false;
   std::vector<std::pair<double, uint64_t>> finish;
   for (auto id : {blocker, low, normal, critical}) {
     auto r = rig.engine->await(id);
@@ -159,8 +160,8 @@ TEST(ProvingEngine, FailureAndUnsatisfiedWitnessReturnEverything) {
 
 TEST(ProvingEngine, CancelMidSynthesisReturnsEverything) {
   Rig rig(1, 1);
-  auto slow = std::make_shared<ControlledPartition>(200000, 9);
-  slow->stall = true;
+  // ~150 ms or more of synthesis: cancelled well before it ends
+  auto slow = std::make_shared<ControlledPartition>(size_t(1) << 20, 9);
   auto id = rig.engine->submit(job_of({slow, std::make_shared<SyntheticPartition>(kN, 10)}));
   while (!slow->started) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -168,7 +169,6 @@ TEST(ProvingEngine, CancelMidSynthesisReturnsEverything) {
   rig.engine->cancel(id);
   auto r = rig.engine->await(id);
   EXPECT_EQ(r.status, JobStatus::kCancelled);
-  slow->stall = false;
   // the synthesis thread notices at its next stop check and returns the buffers
   for (int i = 0; i < 400 && rig.pool.stats().bytes_in_use; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   rig.expect_all_returned();
