@@ -86,19 +86,22 @@ TEST(MemoryBudget, WaitersAreServedInOrderAndCanBeCancelled) {
     std::lock_guard lk(mu);
     order.push_back(2);
   });
-  std::this_thread::sleep_for(50ms);
+  auto wait_for_waiters = [&](size_t n) {
+    while (b.stats().waiters < n) std::this_thread::sleep_for(1ms);
+  };
+  wait_for_waiters(1);  // tickets are taken in this order: second, third, fourth
   std::thread t3([&] {
     auto r = b.acquire(60, "third");
     std::lock_guard lk(mu);
     order.push_back(3);
   });
-  std::this_thread::sleep_for(50ms);
+  wait_for_waiters(2);
   std::thread t4([&] {
     auto r = b.acquire(30, "fourth");
     std::lock_guard lk(mu);
     order.push_back(4);
   });
-  std::this_thread::sleep_for(50ms);
+  wait_for_waiters(3);
   EXPECT_FALSE(b.try_acquire(1));  // waiters queued: no jumping the line
   cancel_second.request_stop();
   t2.join();
