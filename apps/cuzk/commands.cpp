@@ -94,10 +94,7 @@ int run_prove(const ProveArgs& a) {
     return groth16::compute_h_bellperson<Fr>(syn->assignment.a(), syn->assignment.b(), syn->assignment.c());
   });
   auto terms = t.run("MSMs", [&] { return groth16::compute_terms_cpu(pk, syn->assignment, h); });
-  auto proof = t.run("finalize", [&] {
-    SecureRng rng;
-    return groth16::assemble_proof(pk.vk, terms, ff::random_element<Fr>(rng), ff::random_element<Fr>(rng));
-  });
+  auto proof = t.run("finalize", [&] { return groth16::blind_proof(pk.vk, terms); });
   auto bytes = bp::proof_to_bytes(proof);
   bp::write_file(a.proof_out, bytes);
   auto inputs = circuit->public_inputs();
@@ -164,10 +161,7 @@ int run_demo(const DemoArgs& a) {
     });
     terms = t.run("MSMs", [&] { return groth16::compute_terms_cpu(pk, syn->assignment, h); });
   }
-  auto proof = t.run("finalize", [&] {
-    SecureRng rng;
-    return groth16::assemble_proof(pk.vk, terms, ff::random_element<Fr>(rng), ff::random_element<Fr>(rng));
-  });
+  auto proof = t.run("finalize", [&] { return groth16::blind_proof(pk.vk, terms); });
   auto inputs = circuit->public_inputs();
   bool ok = t.run("verify", [&] {
     groth16::PreparedVerifyingKey<E> pvk(pk.vk);

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "core/csprng.hpp"
-#include "ff/field_io.hpp"
 #include "groth16/verifier.hpp"
 
 namespace cuzk::engine {
@@ -222,8 +220,7 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
 void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t partition,
                                      groth16::ProofTerms<Curve> terms, PartitionTimeline tl, const std::string& track) {
   double t0 = timeline_.now();
-  SecureRng rng;
-  auto proof = groth16::assemble_proof(job->spec.key->vk, terms, ff::random_element<Fr>(rng), ff::random_element<Fr>(rng));
+  auto proof = groth16::blind_proof(job->spec.key->vk, terms);
   auto inputs = job->spec.partitions[partition]->public_inputs();
   double t1 = timeline_.now();
   tl.spans.push_back({Stage::kFinalize, t0, t1, 0, track});

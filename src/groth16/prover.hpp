@@ -24,23 +24,36 @@ struct ProofTerms {
   ec::Jacobian<typename E::G2> b_g2;
 };
 
+// Points in each query of a proving key, wherever the key lives (host or device).
+struct KeySizes {
+  size_t h, l, a, b_g1, b_g2;
+};
+
 // Throws Error naming the first query whose size disagrees with the circuit.
-template <class E>
-void check_key_matches(const ProvingKey<E>& pk, const r1cs::ProvingAssignment<typename E::Fr>& pa) {
+template <class F>
+void check_key_sizes(const KeySizes& k, const r1cs::ProvingAssignment<F>& pa, const char* whose = "proving key") {
   if (!pa.finished()) throw Error("prove: assignment not finished (call ProvingAssignment::finish)");
   const auto& s = pa.shape();
-  auto need = [](const char* what, size_t have, size_t want) {
+  auto need = [&](const char* what, size_t have, size_t want) {
     if (have != want)
-      throw Error(std::string("proving key does not match the circuit: ") + what + " has " + std::to_string(have) +
+      throw Error(std::string(whose) + " does not match the circuit: " + what + " has " + std::to_string(have) +
                   " points, the circuit needs " + std::to_string(want));
   };
-  const size_t n = size_t(1) << ntt::Domain<typename E::Fr>::log_size_for(s.abc_length());
-  need("IC (verifying key)", pk.vk.ic.size(), s.num_inputs);
-  need("H", pk.h.size(), n - 1);
-  need("L", pk.l.size(), s.num_aux);
-  need("A", pk.a.size(), s.num_inputs + pa.a_aux_density().count());
-  need("B (G1)", pk.b_g1.size(), pa.b_input_density().count() + pa.b_aux_density().count());
-  need("B (G2)", pk.b_g2.size(), pa.b_input_density().count() + pa.b_aux_density().count());
+  const size_t n = size_t(1) << ntt::Domain<F>::log_size_for(s.abc_length());
+  const size_t b = pa.b_input_density().count() + pa.b_aux_density().count();
+  need("H", k.h, n - 1);
+  need("L", k.l, s.num_aux);
+  need("A", k.a, s.num_inputs + pa.a_aux_density().count());
+  need("B (G1)", k.b_g1, b);
+  need("B (G2)", k.b_g2, b);
+}
+
+template <class E>
+void check_key_matches(const ProvingKey<E>& pk, const r1cs::ProvingAssignment<typename E::Fr>& pa) {
+  if (pa.finished() && pk.vk.ic.size() != pa.shape().num_inputs)
+    throw Error("proving key does not match the circuit: IC (verifying key) has " + std::to_string(pk.vk.ic.size()) +
+                " points, the circuit needs " + std::to_string(pa.shape().num_inputs));
+  check_key_sizes({pk.h.size(), pk.l.size(), pk.a.size(), pk.b_g1.size(), pk.b_g2.size()}, pa);
 }
 
 // Index of the first constraint with a_i * b_i != c_i, if any (parallel scan).
@@ -108,15 +121,20 @@ Proof<E> assemble_proof(const VerifyingKey<E>& vk, const ProofTerms<E>& t, const
   return Proof<E>{a.to_affine(), b2.to_affine(), c.to_affine()};
 }
 
+// assemble_proof with fresh r, s from the kernel's CSPRNG: every prover's epilogue.
+template <class E>
+Proof<E> blind_proof(const VerifyingKey<E>& vk, const ProofTerms<E>& t) {
+  SecureRng rng;
+  const auto r = ff::random_element<typename E::Fr>(rng), s = ff::random_element<typename E::Fr>(rng);
+  return assemble_proof(vk, t, r, s);
+}
+
 template <class E>
 Proof<E> prove_cpu(const ProvingKey<E>& pk, const r1cs::ProvingAssignment<typename E::Fr>& pa) {
   using F = typename E::Fr;
   check_key_matches(pk, pa);
   std::vector<F> h = compute_h_bellperson<F>(pa.a(), pa.b(), pa.c());
-  ProofTerms<E> t = compute_terms_cpu(pk, pa, h);
-  SecureRng rng;
-  F r = ff::random_element<F>(rng), s = ff::random_element<F>(rng);
-  return assemble_proof(pk.vk, t, r, s);
+  return blind_proof(pk.vk, compute_terms_cpu(pk, pa, h));
 }
 
 }  // namespace cuzk::groth16

@@ -66,37 +66,8 @@ std::unique_ptr<GpuProvingKey<E>> GpuProvingKey<E>::random_for_benchmark(Sizes s
 
 template <class E>
 void GpuProvingKey<E>::check_matches(const r1cs::ProvingAssignment<typename E::Fr>& pa) const {
-  if (!pa.finished()) throw Error("GPU prover: assignment not finished");
-  const auto& s = pa.shape();
-  auto need = [](const char* what, size_t have, size_t want) {
-    if (have != want)
-      throw Error(std::string("device proving key does not match the circuit: ") + what + " has " +
-                  std::to_string(have) + " points, the circuit needs " + std::to_string(want));
-  };
-  const size_t n = size_t(1) << ntt::Domain<typename E::Fr>::log_size_for(s.abc_length());
-  need("H", impl_->h.size(), n - 1);
-  need("L", impl_->l.size(), s.num_aux);
-  need("A", impl_->a.size(), s.num_inputs + pa.a_aux_density().count());
-  const size_t b = pa.b_input_density().count() + pa.b_aux_density().count();
-  need("B (G1)", impl_->b1.size(), b);
-  need("B (G2)", impl_->b2.size(), b);
-}
-
-template <class E>
-GpuProvingKey<E>::GpuProvingKey(const ProvingKey<E>& pk, int device) {
-  CUZK_CUDA_CHECK(cudaSetDevice(device));
-  impl_ = std::make_unique<Impl>(pk, device);
-}
-template <class E>
-GpuProvingKey<E>::~GpuProvingKey() = default;
-template <class E>
-int GpuProvingKey<E>::device() const {
-  return impl_->device;
-}
-template <class E>
-size_t GpuProvingKey<E>::device_bytes() const {
-  auto g1 = sizeof(ec::Affine<typename E::G1>), g2 = sizeof(ec::Affine<typename E::G2>);
-  return (impl_->h.size() + impl_->l.size() + impl_->a.size() + impl_->b1.size()) * g1 + impl_->b2.size() * g2;
+  const auto& k = *impl_;
+  check_key_sizes({k.h.size(), k.l.size(), k.a.size(), k.b1.size(), k.b2.size()}, pa, "device proving key");
 }
 
 template <class E>
