@@ -65,45 +65,35 @@ std::unique_ptr<PinnedPool::Block> PinnedPool::allocate_block(size_t capacity, M
   return std::make_unique<Block>(Block{p, capacity, std::move(r)});
 }
 
-PinnedPool::Buffer PinnedPool::take(size_t bytes, const std::string& purpose, std::stop_token stop) {
-  {
-    std::lock_guard lk(mu_);
-    if (auto b = find_idle(bytes)) {
-      ++hits_;
-      ++in_use_count_;
-      bytes_in_use_ += b->capacity;
-      return Buffer(this, std::move(b), bytes);
-    }
-    ++misses_;
-  }
-  const size_t cap = round_size(bytes);
-  auto res = budget_.acquire(cap, purpose, stop);
-  auto b = allocate_block(cap, std::move(res));
+std::optional<PinnedPool::Buffer> PinnedPool::take_idle(size_t bytes) {
   std::lock_guard lk(mu_);
+  auto b = find_idle(bytes);
+  if (!b) return std::nullopt;
+  ++hits_;
   ++in_use_count_;
-  bytes_in_use_ += cap;
+  bytes_in_use_ += b->capacity;
   return Buffer(this, std::move(b), bytes);
 }
 
-std::optional<PinnedPool::Buffer> PinnedPool::try_take(size_t bytes) {
-  {
-    std::lock_guard lk(mu_);
-    if (auto b = find_idle(bytes)) {
-      ++hits_;
-      ++in_use_count_;
-      bytes_in_use_ += b->capacity;
-      return Buffer(this, std::move(b), bytes);
-    }
-  }
-  const size_t cap = round_size(bytes);
-  auto res = budget_.try_acquire(cap);
-  if (!res) return std::nullopt;
-  auto b = allocate_block(cap, std::move(*res));
+PinnedPool::Buffer PinnedPool::adopt_new(size_t bytes, MemoryBudget::Reservation r) {
+  auto b = allocate_block(round_size(bytes), std::move(r));
   std::lock_guard lk(mu_);
   ++misses_;
   ++in_use_count_;
-  bytes_in_use_ += cap;
+  bytes_in_use_ += b->capacity;
   return Buffer(this, std::move(b), bytes);
+}
+
+PinnedPool::Buffer PinnedPool::take(size_t bytes, const std::string& purpose, std::stop_token stop) {
+  if (auto b = take_idle(bytes)) return std::move(*b);
+  return adopt_new(bytes, budget_.acquire(round_size(bytes), purpose, stop));
+}
+
+std::optional<PinnedPool::Buffer> PinnedPool::try_take(size_t bytes) {
+  if (auto b = take_idle(bytes)) return b;
+  auto res = budget_.try_acquire(round_size(bytes));
+  if (!res) return std::nullopt;
+  return adopt_new(bytes, std::move(*res));
 }
 
 PinnedPool::Group PinnedPool::take_group(const std::vector<size_t>& sizes, uint64_t extra_bytes,

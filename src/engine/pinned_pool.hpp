@@ -87,6 +87,8 @@ class PinnedPool {
 
  private:
   std::unique_ptr<Block> find_idle(size_t bytes);  // requires mu_
+  std::optional<Buffer> take_idle(size_t bytes);   // a hit, counted, or nothing
+  Buffer adopt_new(size_t bytes, MemoryBudget::Reservation r);  // a miss paid by r
   std::unique_ptr<Block> allocate_block(size_t capacity, MemoryBudget::Reservation r);
   void give_back(std::unique_ptr<Block> b);
 

@@ -2,38 +2,25 @@
 // (which variables the A and B queries touch), never asking for values: what
 // sizing a proving key needs, at a few ns per constraint.
 #pragma once
-#include "r1cs/constraint_system.hpp"
-#include "r1cs/density.hpp"
-#include "r1cs/shape.hpp"
+#include <vector>
+
+#include "r1cs/shape_counter.hpp"
 
 namespace cuzk::r1cs {
 
 template <class F_>
-class DensityCounter {
+class DensityCounter : public ShapeCounter<F_> {
  public:
-  using Field = F_;
-  template <class N, class V>
-  Variable alloc(const N&, const V&) {
-    return Variable::aux(shape_.num_aux++);
-  }
-  template <class N, class V>
-  Variable alloc_input(const N&, const V&) {
-    return Variable::input(shape_.num_inputs++);
-  }
   template <class N>
-  void enforce(const N&, const LinearCombination<F_>& a, const LinearCombination<F_>& b, const LinearCombination<F_>&) {
-    ++shape_.num_constraints;
+  void enforce(const N& name, const LinearCombination<F_>& a, const LinearCombination<F_>& b,
+               const LinearCombination<F_>& c) {
+    ShapeCounter<F_>::enforce(name, a, b, c);
     for (const auto& t : a.terms())
       if (!t.var.is_input()) mark(a_aux_, t.var.index());
     for (const auto& t : b.terms()) mark(t.var.is_input() ? b_input_ : b_aux_, t.var.index());
   }
-  template <class N>
-  void push_namespace(const N&) {}
-  void pop_namespace() {}
-
-  const CircuitShape& shape() const { return shape_; }
   // Points each query of a bellperson key needs for this circuit.
-  size_t a_points() const { return shape_.num_inputs + count(a_aux_); }
+  size_t a_points() const { return this->shape().num_inputs + count(a_aux_); }
   size_t b_points() const { return count(b_input_) + count(b_aux_); }
 
  private:
@@ -46,7 +33,6 @@ class DensityCounter {
     for (bool b : v) c += b;
     return c;
   }
-  CircuitShape shape_{1, 0, 0};
   std::vector<bool> a_aux_, b_input_, b_aux_;
 };
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "ff/fields.hpp"
+#include "r1cs/density_counter.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_counter.hpp"
 #include "r1cs/test_constraint_system.hpp"
@@ -81,4 +82,18 @@ TEST(R1cs, ProvingAssignmentRefusesToOverflow) {
   OwnedAssignmentBuffers<F> buf(small);
   ProvingAssignment<F> pa(buf.view());
   EXPECT_THROW(cube_circuit(pa, F::from_u64(3)), Error);
+}
+
+TEST(R1cs, DensityCounterAgreesWithProvingAssignment) {
+  DensityCounter<F> dc;
+  cube_circuit(dc, F::from_u64(3));
+  ShapeCounter<F> sc;
+  cube_circuit(sc, F::from_u64(3));
+  EXPECT_EQ(dc.shape(), sc.shape());
+  OwnedAssignmentBuffers<F> buf(sc.shape());
+  ProvingAssignment<F> pa(buf.view());
+  cube_circuit(pa, F::from_u64(3));
+  pa.finish();
+  EXPECT_EQ(dc.a_points(), pa.shape().num_inputs + pa.a_aux_density().count());
+  EXPECT_EQ(dc.b_points(), pa.b_input_density().count() + pa.b_aux_density().count());
 }
