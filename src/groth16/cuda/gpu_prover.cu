@@ -71,6 +71,23 @@ void GpuProvingKey<E>::check_matches(const r1cs::ProvingAssignment<typename E::F
 }
 
 template <class E>
+GpuProvingKey<E>::GpuProvingKey(const ProvingKey<E>& pk, int device) {
+  CUZK_CUDA_CHECK(cudaSetDevice(device));
+  impl_ = std::make_unique<Impl>(pk, device);
+}
+template <class E>
+GpuProvingKey<E>::~GpuProvingKey() = default;
+template <class E>
+int GpuProvingKey<E>::device() const {
+  return impl_->device;
+}
+template <class E>
+size_t GpuProvingKey<E>::device_bytes() const {
+  auto g1 = sizeof(ec::Affine<typename E::G1>), g2 = sizeof(ec::Affine<typename E::G2>);
+  return (impl_->h.size() + impl_->l.size() + impl_->a.size() + impl_->b1.size()) * g1 + impl_->b2.size() * g2;
+}
+
+template <class E>
 struct GpuProver<E>::Impl {
   using F = typename E::Fr;
   int device;
