@@ -11,6 +11,7 @@
 #include "circuits/synthetic.hpp"
 #include "core/timer.hpp"
 #include "engine/proving_engine.hpp"
+#include "engine/synthetic_partition.hpp"
 #include "formats/public_inputs_json.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
@@ -27,18 +28,6 @@ namespace cuzk::app {
 using namespace engine;
 
 namespace {
-
-class SyntheticPartition final : public PartitionCircuit {
- public:
-  SyntheticPartition(size_t n, uint64_t seed) : c_(circuits::SyntheticParams{n, 8, seed}) {}
-  r1cs::CircuitShape shape() const override { return c_.shape(); }
-  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { c_.synthesize(cs); }
-  std::vector<Fr> public_inputs() const override { return c_.public_inputs(); }
-  const circuits::SyntheticCircuit<Fr>& circuit() const { return c_; }
-
- private:
-  circuits::SyntheticCircuit<Fr> c_;
-};
 
 double peak_rss_gb() {
   rusage u{};

@@ -14,7 +14,9 @@ class Adapter : public BuiltinCircuit {
   void synthesize(r1cs::KeypairAssembly<Fr>& cs) const override { self().circuit().synthesize(cs); }
   void synthesize(r1cs::ShapeCounter<Fr>& cs) const override { self().circuit().synthesize(cs); }
   void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { self().circuit().synthesize(cs); }
-  void synthesize(r1cs::TestConstraintSystem<Fr>& cs) const override { self().circuit().synthesize(cs); }
+  std::string describe_constraint(size_t index) const override {
+    return r1cs::describe_constraint<Fr>(index, [&](auto& cs) { self().circuit().synthesize(cs); });
+  }
   std::vector<Fr> public_inputs() const override { return self().circuit().public_inputs(); }
 
  private:

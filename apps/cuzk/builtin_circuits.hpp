@@ -11,7 +11,7 @@
 #include "r1cs/keypair_assembly.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_counter.hpp"
-#include "r1cs/test_constraint_system.hpp"
+#include "r1cs/constraint_namer.hpp"
 
 namespace cuzk::app {
 
@@ -32,7 +32,8 @@ class BuiltinCircuit {
   virtual void synthesize(r1cs::KeypairAssembly<Fr>& cs) const = 0;
   virtual void synthesize(r1cs::ShapeCounter<Fr>& cs) const = 0;
   virtual void synthesize(r1cs::ProvingAssignment<Fr>& cs) const = 0;
-  virtual void synthesize(r1cs::TestConstraintSystem<Fr>& cs) const = 0;
+  // "constraint #i 'ns/name'", for errors about an unsatisfied witness.
+  virtual std::string describe_constraint(size_t index) const = 0;
   virtual std::vector<Fr> public_inputs() const = 0;
 };
 

@@ -37,12 +37,7 @@ struct Synthesized {
       : buffers(shape), assignment(buffers.view()) {
     c.synthesize(assignment);
     assignment.finish();
-    if (auto bad = groth16::first_unsatisfied(assignment)) {
-      r1cs::TestConstraintSystem<Fr> tcs;
-      c.synthesize(tcs);
-      auto name = tcs.which_is_unsatisfied();
-      throw Error("witness does not satisfy the circuit: " + (name ? *name : "constraint #" + std::to_string(*bad)));
-    }
+    groth16::require_satisfied<Fr>(assignment, [&](size_t i) { return c.describe_constraint(i); });
   }
 };
 
@@ -62,6 +57,14 @@ groth16::VerifyingKey<E> load_vk(const std::string& path) {
   MappedFile f(path);
   formats::ByteReader r(f.bytes(), "key file '" + path + "'");
   return bp::read_vk(r);
+}
+
+// The CPU proving steps shared by prove and demo: key check, H, each MSM timed.
+groth16::ProofTerms<E> terms_on_cpu(const groth16::ProvingKey<E>& pk, const r1cs::ProvingAssignment<Fr>& pa,
+                                    PhaseTimer& t) {
+  groth16::check_key_matches(pk, pa);
+  auto h = t.run("H (NTT)", [&] { return groth16::compute_h_bellperson<Fr>(pa.a(), pa.b(), pa.c()); });
+  return groth16::compute_terms_cpu(pk, pa, h, &t);
 }
 
 }  // namespace
@@ -89,11 +92,7 @@ int run_prove(const ProveArgs& a) {
   auto pk = t.run("load params", [&] { return bp::read_params(a.params); });
   auto shape = t.run("shape", [&] { return shape_of(*circuit); });
   auto syn = t.run("synthesize", [&] { return std::make_unique<Synthesized>(*circuit, shape); });
-  groth16::check_key_matches(pk, syn->assignment);
-  auto h = t.run("H (NTT)", [&] {
-    return groth16::compute_h_bellperson<Fr>(syn->assignment.a(), syn->assignment.b(), syn->assignment.c());
-  });
-  auto terms = t.run("MSMs", [&] { return groth16::compute_terms_cpu(pk, syn->assignment, h); });
+  auto terms = terms_on_cpu(pk, syn->assignment, t);
   auto proof = t.run("finalize", [&] { return groth16::blind_proof(pk.vk, terms); });
   auto bytes = bp::proof_to_bytes(proof);
   bp::write_file(a.proof_out, bytes);
@@ -154,13 +153,7 @@ int run_demo(const DemoArgs& a) {
     t.add("MSMs (GPU)", gt.msm);
   }
 #endif
-  if (!on_gpu) {
-    groth16::check_key_matches(pk, syn->assignment);
-    auto h = t.run("H (NTT)", [&] {
-      return groth16::compute_h_bellperson<Fr>(syn->assignment.a(), syn->assignment.b(), syn->assignment.c());
-    });
-    terms = t.run("MSMs", [&] { return groth16::compute_terms_cpu(pk, syn->assignment, h); });
-  }
+  if (!on_gpu) terms = terms_on_cpu(pk, syn->assignment, t);
   auto proof = t.run("finalize", [&] { return groth16::blind_proof(pk.vk, terms); });
   auto inputs = circuit->public_inputs();
   bool ok = t.run("verify", [&] {

@@ -24,6 +24,9 @@ class PartitionCircuit {
   virtual r1cs::CircuitShape shape() const = 0;
   virtual void synthesize(r1cs::ProvingAssignment<Fr>& cs) const = 0;
   virtual std::vector<Fr> public_inputs() const = 0;
+  // Constraint `index` for error messages: "constraint #i 'ns/name'" where the
+  // circuit can name it (r1cs::describe_constraint), else its index alone.
+  virtual std::string describe_constraint(size_t index) const { return "constraint #" + std::to_string(index); }
 };
 
 struct JobSpec {
@@ -40,7 +43,7 @@ const char* job_status_name(JobStatus s);
 struct JobResult {
   JobStatus status = JobStatus::kQueued;
   std::string error;  // for kFailed / kCancelled
-  std::vector<groth16::Proof<Curve>> proofs;  // one per partition, in order
+  std::vector<groth16::Proof<Curve>> proofs;  // one per partition, in order; empty unless kDone
   std::vector<std::vector<Fr>> public_inputs;
   std::vector<PartitionTimeline> timelines;
   double seconds = 0;  // submit to completion

@@ -107,6 +107,8 @@ void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string&
     job->finished = true;
     job->result.status = cancelled ? JobStatus::kCancelled : JobStatus::kFailed;
     job->result.error = why;
+    job->result.proofs.clear();  // a failed job returns no proofs, not some of them
+    job->result.public_inputs.clear();
     job->result.seconds = timeline_.now() - job->submitted_s;
     // drop its partitions that wait for a backend: their buffers go back now
     std::erase_if(ready_, [&](const ReadyItem& r) { return r.job == job; });
@@ -162,9 +164,8 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       circuit.synthesize(*data->assignment);
       data->assignment->finish();
       if (data->assignment->shape() != shape) throw Error("partition synthesized to a different shape than it declared");
-      if (auto bad = groth16::first_unsatisfied(*data->assignment))
-        throw UnsatisfiedError("partition " + std::to_string(t->partition) + ": constraint #" + std::to_string(*bad) +
-                               " is not satisfied");
+      groth16::require_satisfied<Fr>(*data->assignment, [&](size_t i) { return circuit.describe_constraint(i); },
+                                     "partition " + std::to_string(t->partition) + " witness");
       data->timeline.spans.push_back({Stage::kSynthesis, t1, timeline_.now(), 0, track});
       {
         std::lock_guard lk(mu_);

@@ -4,10 +4,13 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "core/csprng.hpp"
+#include "core/error.hpp"
+#include "core/timer.hpp"
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
 #include "groth16/h_poly.hpp"
@@ -75,6 +78,17 @@ std::optional<size_t> first_unsatisfied(const r1cs::ProvingAssignment<F>& pa) {
   return first.load();
 }
 
+// Refuses an assignment that breaks a constraint, before any proving work:
+// throws UnsatisfiedError "<what>: witness does not satisfy constraint #i
+// 'name'"; describe(i) names constraint i (r1cs::describe_constraint).
+template <class F>
+void require_satisfied(const r1cs::ProvingAssignment<F>& pa, const std::function<std::string(size_t)>& describe,
+                       const std::string& what = "witness") {
+  if (auto bad = first_unsatisfied(pa))
+    throw UnsatisfiedError(what + " does not satisfy the circuit: " +
+                           (describe ? describe(*bad) : "constraint #" + std::to_string(*bad)));
+}
+
 template <class F, class DensityT>
 std::vector<F> gather(std::span<const F> xs, const DensityT& d) {
   std::vector<F> out;
@@ -84,9 +98,10 @@ std::vector<F> gather(std::span<const F> xs, const DensityT& d) {
   return out;
 }
 
+// The five MSMs; with `timer`, each is recorded as its own phase ("MSM H", ...).
 template <class E>
 ProofTerms<E> compute_terms_cpu(const ProvingKey<E>& pk, const r1cs::ProvingAssignment<typename E::Fr>& pa,
-                                std::span<const typename E::Fr> h) {
+                                std::span<const typename E::Fr> h, PhaseTimer* timer = nullptr) {
   using F = typename E::Fr;
   using G1 = typename E::G1;
   using G2 = typename E::G2;
@@ -94,19 +109,33 @@ ProofTerms<E> compute_terms_cpu(const ProvingKey<E>& pk, const r1cs::ProvingAssi
   std::span<const ec::Affine<G1>> a_q(pk.a), b1_q(pk.b_g1);
   std::span<const ec::Affine<G2>> b2_q(pk.b_g2);
   const size_t b_inputs = pa.b_input_density().count();
+  auto step = [timer](const char* name, auto&& fn) {
+    if (!timer) return fn();
+    return timer->run(name, fn);
+  };
 
-  std::vector<F> a_aux = gather(pa.aux(), pa.a_aux_density());
-  std::vector<F> b_in = gather(pa.inputs(), pa.b_input_density());
-  std::vector<F> b_aux = gather(pa.aux(), pa.b_aux_density());
+  std::vector<F> a_aux, b_in, b_aux;
+  step("gather A/B scalars", [&] {
+    a_aux = gather(pa.aux(), pa.a_aux_density());
+    b_in = gather(pa.inputs(), pa.b_input_density());
+    b_aux = gather(pa.aux(), pa.b_aux_density());
+    return 0;
+  });
 
   ProofTerms<E> t;
-  t.h = msm::pippenger<G1>(pk.h, h);
-  t.l = msm::pippenger<G1>(pk.l, pa.aux());
-  t.a = msm::pippenger<G1>(a_q.first(ni), pa.inputs()) + msm::pippenger<G1>(a_q.subspan(ni), std::span<const F>(a_aux));
-  t.b_g1 = msm::pippenger<G1>(b1_q.first(b_inputs), std::span<const F>(b_in)) +
+  t.h = step("MSM H (G1)", [&] { return msm::pippenger<G1>(pk.h, h); });
+  t.l = step("MSM L (G1)", [&] { return msm::pippenger<G1>(pk.l, pa.aux()); });
+  t.a = step("MSM A (G1)", [&] {
+    return msm::pippenger<G1>(a_q.first(ni), pa.inputs()) + msm::pippenger<G1>(a_q.subspan(ni), std::span<const F>(a_aux));
+  });
+  t.b_g1 = step("MSM B (G1)", [&] {
+    return msm::pippenger<G1>(b1_q.first(b_inputs), std::span<const F>(b_in)) +
            msm::pippenger<G1>(b1_q.subspan(b_inputs), std::span<const F>(b_aux));
-  t.b_g2 = msm::pippenger<G2>(b2_q.first(b_inputs), std::span<const F>(b_in)) +
+  });
+  t.b_g2 = step("MSM B (G2)", [&] {
+    return msm::pippenger<G2>(b2_q.first(b_inputs), std::span<const F>(b_in)) +
            msm::pippenger<G2>(b2_q.subspan(b_inputs), std::span<const F>(b_aux));
+  });
   return t;
 }
 

@@ -8,25 +8,16 @@
 
 #include "circuits/synthetic.hpp"
 #include "engine/proving_engine.hpp"
+#include "engine/synthetic_partition.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
+#include "r1cs/test_constraint_system.hpp"
+#include "support/tampered_witness.hpp"
 
 using namespace cuzk;
 using namespace cuzk::engine;
 
 namespace {
-
-class SyntheticPartition : public PartitionCircuit {
- public:
-  SyntheticPartition(size_t n, uint64_t seed) : c_(circuits::SyntheticParams{n, 4, seed}) {}
-  r1cs::CircuitShape shape() const override { return c_.shape(); }
-  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { c_.synthesize(cs); }
-  std::vector<Fr> public_inputs() const override { return c_.public_inputs(); }
-  const circuits::SyntheticCircuit<Fr>& circuit() const { return c_; }
-
- private:
-  circuits::SyntheticCircuit<Fr> c_;
-};
 
 // Synthesizes normally but can be told to throw, or to hold (idle) until released.
 class ControlledPartition : public SyntheticPartition {
@@ -154,6 +145,39 @@ TEST(ProvingEngine, FailureAndUnsatisfiedWitnessReturnEverything) {
   // the engine keeps serving
   auto ok = rig.engine->await(rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 8)})));
   EXPECT_EQ(ok.status, JobStatus::kDone) << ok.error;
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  rig.expect_all_returned();
+}
+
+// Synthesizes the synthetic circuit with one aux value off by one.
+class TamperedPartition : public SyntheticPartition {
+ public:
+  TamperedPartition(size_t n, uint64_t seed, size_t aux) : SyntheticPartition(n, seed), aux_(aux) {}
+  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override {
+    testing_support::TamperedWitness t(cs, aux_);
+    circuit().synthesize(t);
+  }
+  std::string expected_error() const {
+    r1cs::TestConstraintSystem<Fr> tcs;
+    testing_support::TamperedWitness t(tcs, aux_);
+    circuit().synthesize(t);
+    return *tcs.which_is_unsatisfied();
+  }
+
+ private:
+  size_t aux_;
+};
+
+TEST(ProvingEngine, UnsatisfiedWitnessIsRefusedNamingTheConstraint) {
+  Rig rig;
+  auto bad = std::make_shared<TamperedPartition>(kN, 12, 300);
+  auto r = rig.engine->await(rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 13), bad})));
+  EXPECT_EQ(r.status, JobStatus::kFailed);
+  EXPECT_TRUE(r.proofs.empty());
+  const auto expected = bad->expected_error();  // e.g. "constraint #301 'block 2/xor 5'"
+  EXPECT_NE(r.error.find("partition 1 witness does not satisfy the circuit: " + expected), std::string::npos)
+      << r.error << " / expected " << expected;
+  EXPECT_NE(expected.find('\''), std::string::npos) << "the synthetic circuit names its constraints: " << expected;
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   rig.expect_all_returned();
 }

@@ -6,7 +6,9 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "r1cs/shape_counter.hpp"
+#include "r1cs/constraint_namer.hpp"
 #include "r1cs/test_constraint_system.hpp"
+#include "support/tampered_witness.hpp"
 
 using namespace cuzk;
 using namespace cuzk::groth16;
@@ -135,4 +137,46 @@ TYPED_TEST(Groth16Test, UnsatisfiedWitnessGivesFailingProof) {
   auto proof = prove_cpu(pk, pa);
   auto x = circuit.public_inputs();
   EXPECT_FALSE(verify_proof(pvk, proof, std::span<const F>(x)));
+}
+
+TYPED_TEST(Groth16Test, UnsatisfiedWitnessIsRefusedNamingTheConstraint) {
+  // the prover path (ProvingAssignment -> require_satisfied) names the same
+  // constraint as TestConstraintSystem does for the same broken witness
+  using E = TypeParam;
+  using F = typename E::Fr;
+  CubeCircuit<F> circuit{F::from_u64(3), 4};
+  auto pk = generate_random_parameters<E>(circuit);
+  for (size_t aux : {0u, 2u, 5u}) {
+    auto buf = buffers_for<E>(circuit);
+    r1cs::ProvingAssignment<F> pa(buf.view());
+    testing_support::TamperedWitness tampered(pa, aux);
+    circuit(tampered);
+    pa.finish();
+    r1cs::TestConstraintSystem<F> tcs;
+    testing_support::TamperedWitness tampered_tcs(tcs, aux);
+    circuit(tampered_tcs);
+    auto expected = tcs.which_is_unsatisfied();
+    ASSERT_TRUE(expected.has_value());
+    try {
+      require_satisfied<F>(pa, [&](size_t i) { return r1cs::describe_constraint<F>(i, circuit); });
+      FAIL() << "an unsatisfied witness was accepted (aux " << aux << ")";
+    } catch (const UnsatisfiedError& e) {
+      EXPECT_NE(std::string(e.what()).find(*expected), std::string::npos) << e.what() << " vs " << *expected;
+    }
+  }
+  // x (aux 0) feeds "sq" first; x^3 (aux 2) first appears in "cu"
+  auto name_for = [&](size_t aux) {
+    r1cs::TestConstraintSystem<F> tcs;
+    testing_support::TamperedWitness t(tcs, aux);
+    circuit(t);
+    return *tcs.which_is_unsatisfied();
+  };
+  EXPECT_EQ(name_for(0), "constraint #0 'sq'");
+  EXPECT_EQ(name_for(2), "constraint #1 'cu'");
+  // the satisfied witness passes
+  auto buf = buffers_for<E>(circuit);
+  r1cs::ProvingAssignment<F> pa(buf.view());
+  circuit(pa);
+  pa.finish();
+  EXPECT_NO_THROW(require_satisfied<F>(pa, nullptr));
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "ff/fields.hpp"
+#include "r1cs/constraint_namer.hpp"
 #include "r1cs/density_counter.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_counter.hpp"
@@ -30,6 +31,7 @@ void cube_circuit(CS& cs, F x_val) {
 static_assert(ConstraintSystem<ShapeCounter<F>>);
 static_assert(ConstraintSystem<TestConstraintSystem<F>>);
 static_assert(ConstraintSystem<ProvingAssignment<F>>);
+static_assert(ConstraintSystem<ConstraintNamer<F>>);
 
 TEST(R1cs, SystemsAgree) {
   ShapeCounter<F> counter;
@@ -75,6 +77,17 @@ TEST(R1cs, NamesFirstUnsatisfiedConstraint) {
   auto bad = tcs.which_is_unsatisfied();
   ASSERT_TRUE(bad.has_value());
   EXPECT_EQ(*bad, "constraint #1 'cube/cube'");
+}
+
+TEST(R1cs, ConstraintNamerAgreesWithTestConstraintSystem) {
+  TestConstraintSystem<F> tcs;
+  cube_circuit(tcs, F::from_u64(3));
+  auto synth = [](auto& cs) { cube_circuit(cs, F::from_u64(3)); };
+  for (size_t i = 0; i < tcs.constraints().size(); ++i)
+    EXPECT_EQ(describe_constraint<F>(i, synth), "constraint #" + std::to_string(i) + " '" + tcs.constraints()[i].name + "'");
+  EXPECT_EQ(describe_constraint<F>(1, synth), "constraint #1 'cube/cube'");
+  // past the circuit's own constraints: the ones finish() appends per input
+  EXPECT_EQ(describe_constraint<F>(4, synth), "constraint #4 (input constraint of input #1)");
 }
 
 TEST(R1cs, ProvingAssignmentRefusesToOverflow) {
