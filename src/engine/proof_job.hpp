@@ -2,6 +2,7 @@
 // one proving key (bellperson convention, BLS12-381 — Filecoin's shape), and
 // what comes back.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,10 +36,18 @@ struct JobSpec {
   Priority priority = Priority::kNormal;
   bool verify_after = false;
   std::string label;
+  // Called once when the job ends (done, failed or cancelled), with no engine
+  // lock held, from an engine thread or the caller of cancel(): lets a service
+  // collect results without a thread per job. Must not block for long.
+  std::function<void(uint64_t job_id)> on_finished;
 };
 
 enum class JobStatus { kQueued, kRunning, kDone, kFailed, kCancelled };
 const char* job_status_name(JobStatus s);
+
+// Where each partition of a running job is (for status pages).
+enum class PartitionStage { kQueued, kMemoryWait, kSynthesis, kReady, kProving, kDone };
+const char* partition_stage_name(PartitionStage s);
 
 struct JobResult {
   JobStatus status = JobStatus::kQueued;
@@ -47,6 +56,17 @@ struct JobResult {
   std::vector<std::vector<Fr>> public_inputs;
   std::vector<PartitionTimeline> timelines;
   double seconds = 0;  // submit to completion
+};
+
+// A job as seen from outside while it runs: what ProvingEngine::snapshot() lists.
+struct JobSnapshot {
+  uint64_t id = 0;
+  std::string label;
+  Priority priority = Priority::kNormal;
+  JobStatus status = JobStatus::kQueued;
+  double age_s = 0;  // since submission
+  std::vector<PartitionStage> stages;          // one per partition
+  std::vector<PartitionTimeline> timelines;    // of the partitions done so far
 };
 
 }  // namespace cuzk::engine

@@ -17,6 +17,18 @@ const char* job_status_name(JobStatus s) {
   return "?";
 }
 
+const char* partition_stage_name(PartitionStage s) {
+  switch (s) {
+    case PartitionStage::kQueued: return "queued";
+    case PartitionStage::kMemoryWait: return "memory_wait";
+    case PartitionStage::kSynthesis: return "synthesis";
+    case PartitionStage::kReady: return "ready";
+    case PartitionStage::kProving: return "proving";
+    case PartitionStage::kDone: return "done";
+  }
+  return "?";
+}
+
 struct ProvingEngine::Job {
   uint64_t id, seq;
   JobSpec spec;
@@ -26,6 +38,7 @@ struct ProvingEngine::Job {
   JobResult result;
   size_t remaining;
   bool finished = false;
+  std::vector<PartitionStage> stages;
 };
 
 ProvingEngine::ProvingEngine(EngineConfig cfg, MemoryBudget& budget, PinnedPool& pool,
@@ -60,6 +73,7 @@ uint64_t ProvingEngine::submit(JobSpec spec) {
   job->remaining = job->spec.partitions.size();
   job->result.proofs.resize(job->remaining);
   job->result.public_inputs.resize(job->remaining);
+  job->stages.assign(job->remaining, PartitionStage::kQueued);
   {
     std::lock_guard lk(mu_);
     job->id = next_job_++;
@@ -114,6 +128,7 @@ void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string&
     std::erase_if(ready_, [&](const ReadyItem& r) { return r.job == job; });
   }
   cv_.notify_all();
+  if (job->spec.on_finished) job->spec.on_finished(job->id);
 }
 
 void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
@@ -132,6 +147,7 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       cv_.wait(lk, stop, [&] { return ready_.size() < cfg_.max_ready || job->stop.get_token().stop_requested(); });
       if (stop.stop_requested()) return;
       if (job->result.status == JobStatus::kQueued) job->result.status = JobStatus::kRunning;
+      job->stages[t->partition] = PartitionStage::kMemoryWait;
     }
     auto data = std::make_unique<PartitionData>();
     data->job_id = job->id;
@@ -153,6 +169,10 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       data->abc = std::move(group.buffers[1]);
       data->scratch = std::move(group.extra);
       double t1 = timeline_.now();
+      {
+        std::lock_guard lk(mu_);
+        job->stages[t->partition] = PartitionStage::kSynthesis;
+      }
       data->timeline.spans.push_back(
           {Stage::kMemoryWait, t0, t1, data->witness.capacity() + data->abc.capacity() + data->scratch.bytes(), track});
       Fr* w = data->witness.as<Fr>();
@@ -170,6 +190,7 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       {
         std::lock_guard lk(mu_);
         if (job->finished) continue;  // failed or cancelled meanwhile: buffers return here
+        job->stages[t->partition] = PartitionStage::kReady;
         ready_.push_back({job, std::move(data)});
         // oldest job's lowest partition first among the ready ones
         std::stable_sort(ready_.begin(), ready_.end(), [](const ReadyItem& a, const ReadyItem& b) {
@@ -198,6 +219,7 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
       if (!cv_.wait(lk, stop, [&] { return !ready_.empty(); })) return;
       item = std::move(ready_.front());
       ready_.pop_front();
+      item.job->stages[item.data->partition] = PartitionStage::kProving;
     }
     cv_.notify_all();  // room in the ready queue for synthesis
     auto& job = item.job;
@@ -239,6 +261,7 @@ void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t p
     job->result.proofs[partition] = proof;
     job->result.public_inputs[partition] = std::move(inputs);
     job->result.timelines.push_back(std::move(tl));
+    job->stages[partition] = PartitionStage::kDone;
     ++partitions_done_;
     if (--job->remaining == 0) {
       job->finished = complete = true;
@@ -246,7 +269,10 @@ void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t p
       job->result.seconds = timeline_.now() - job->submitted_s;
     }
   }
-  if (complete) cv_.notify_all();
+  if (complete) {
+    cv_.notify_all();
+    if (job->spec.on_finished) job->spec.on_finished(job->id);
+  }
 }
 
 EngineStats ProvingEngine::stats() const {
@@ -265,6 +291,33 @@ EngineStats ProvingEngine::stats() const {
   s.partitions_ready = ready_.size();
   s.partitions_done = partitions_done_;
   return s;
+}
+
+std::vector<JobSnapshot> ProvingEngine::snapshot() const {
+  std::lock_guard lk(mu_);
+  std::vector<JobSnapshot> out;
+  out.reserve(jobs_.size());
+  const double now = timeline_.now();
+  for (const auto& [id, j] : jobs_) {
+    JobSnapshot s;
+    s.id = id;
+    s.label = j->spec.label;
+    s.priority = j->spec.priority;
+    s.status = j->result.status;
+    s.age_s = now - j->submitted_s;
+    s.stages = j->stages;
+    s.timelines = j->result.timelines;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+bool ProvingEngine::forget(uint64_t job_id) {
+  auto job = find(job_id);
+  std::lock_guard lk(mu_);
+  if (!job->finished) return false;
+  jobs_.erase(job_id);
+  return true;
 }
 
 }  // namespace cuzk::engine

@@ -46,6 +46,11 @@ class ProvingEngine {
   JobStatus status(uint64_t job_id) const;
   bool cancel(uint64_t job_id);
   EngineStats stats() const;
+  // Every job the engine still holds, oldest first, with each partition's stage.
+  std::vector<JobSnapshot> snapshot() const;
+  // Drops a finished job (and its result) so a long-running service does not
+  // accumulate them; false while it is still queued or running.
+  bool forget(uint64_t job_id);
   const Timeline& timeline() const { return timeline_; }
 
  private:

@@ -215,3 +215,54 @@ TEST(ProvingEngine, BudgetBoundsConcurrencyWithoutDeadlock) {
   }
   EXPECT_EQ(pool.stats().bytes_in_use, 0u);
 }
+
+TEST(ProvingEngine, SnapshotStagesOnFinishedAndForget) {
+  Rig rig(1, 1);
+  auto held = std::make_shared<ControlledPartition>(kN, 3);
+  held->hold = true;
+  std::atomic<uint64_t> finished_id{0};
+  auto spec = job_of({held, std::make_shared<SyntheticPartition>(kN, 4)});
+  spec.label = "snap";
+  spec.on_finished = [&](uint64_t id) { finished_id = id; };
+  const uint64_t id = rig.engine->submit(std::move(spec));
+  while (!held->started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  auto snap = rig.engine->snapshot();
+  ASSERT_EQ(snap.size(), 1u);
+  EXPECT_EQ(snap[0].id, id);
+  EXPECT_EQ(snap[0].label, "snap");
+  ASSERT_EQ(snap[0].stages.size(), 2u);
+  EXPECT_EQ(snap[0].stages[0], PartitionStage::kSynthesis);
+  EXPECT_EQ(snap[0].stages[1], PartitionStage::kQueued);
+  EXPECT_FALSE(rig.engine->forget(id));  // still running
+  EXPECT_EQ(finished_id.load(), 0u);
+  held->hold = false;
+  auto r = rig.engine->await(id);
+  ASSERT_EQ(r.status, JobStatus::kDone) << r.error;
+  for (int i = 0; i < 1000 && finished_id.load() != id; ++i)  // runs just after await's wake-up
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(finished_id.load(), id);
+  snap = rig.engine->snapshot();
+  ASSERT_EQ(snap.size(), 1u);
+  EXPECT_EQ(snap[0].stages, (std::vector<PartitionStage>{PartitionStage::kDone, PartitionStage::kDone}));
+  EXPECT_EQ(snap[0].timelines.size(), 2u);
+  EXPECT_TRUE(rig.engine->forget(id));
+  EXPECT_TRUE(rig.engine->snapshot().empty());
+  EXPECT_THROW(rig.engine->status(id), Error);
+}
+
+TEST(ProvingEngine, OnFinishedRunsOnceForCancelledJobs) {
+  Rig rig(1, 1);
+  auto held = std::make_shared<ControlledPartition>(kN, 5);
+  held->hold = true;
+  std::atomic<int> calls{0};
+  auto spec = job_of({held});
+  spec.on_finished = [&](uint64_t) { ++calls; };
+  const uint64_t id = rig.engine->submit(std::move(spec));
+  while (!held->started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  rig.engine->cancel(id);
+  rig.engine->cancel(id);
+  held->hold = false;
+  EXPECT_EQ(rig.engine->await(id).status, JobStatus::kCancelled);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(calls.load(), 1);
+}

@@ -1,0 +1,239 @@
+#include "engine/key_cache.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+#include "formats/bellperson_params.hpp"
+
+namespace cuzk::engine {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct KeyCache::Entry {
+  std::string id, path;
+  bool pinned = false;
+  std::shared_ptr<Key> key;             // null while loading
+  std::shared_future<void> loaded;      // ready once key is set (or the load failed)
+  std::vector<MemoryBudget::Reservation> reservations;
+  uint64_t bytes = 0, uses = 0, last_tick = 0;
+  Clock::time_point last_used = Clock::now();
+};
+
+namespace {
+
+// A job's hold on a key: the last one going away lets blocked budget
+// acquirers retry eviction.
+struct Lease {
+  std::shared_ptr<KeyCache::Key> key;
+  MemoryBudget* budget;
+  ~Lease() {
+    key.reset();
+    budget->poke();
+  }
+};
+
+std::string canonical_or_throw(const std::string& path) {
+  std::error_code ec;
+  auto c = fs::canonical(path, ec);
+  if (ec || !fs::is_regular_file(c, ec)) throw KeyNotFound("key file '" + path + "' not found");
+  return c.string();
+}
+
+}  // namespace
+
+uint64_t KeyCache::key_bytes(const Key& k) {
+  using G1 = std::decay_t<decltype(k.h[0])>;
+  using G2 = std::decay_t<decltype(k.b_g2[0])>;
+  return (k.h.size() + k.l.size() + k.a.size() + k.b_g1.size()) * sizeof(G1) + k.b_g2.size() * sizeof(G2) +
+         sizeof(Key);
+}
+
+KeyCache::KeyCache(MemoryBudget& budget, Loader loader, int evict_order)
+    : budget_(budget), loader_(loader ? std::move(loader) : Loader([](const std::string& p) {
+        return formats::bellperson::read_params(p);
+      })) {
+  evictor_id_ = budget_.add_evictor(evict_order, [this](uint64_t need) { return evict_idle(need); });
+}
+
+KeyCache::~KeyCache() { budget_.remove_evictor(evictor_id_); }
+
+std::shared_ptr<KeyCache::Entry> KeyCache::find_locked(const std::string& id_or_path) const {
+  if (auto it = by_id_.find(id_or_path); it != by_id_.end()) return it->second;
+  std::error_code ec;
+  auto c = fs::weakly_canonical(id_or_path, ec);
+  if (!ec)
+    if (auto it = id_by_path_.find(c.string()); it != id_by_path_.end()) return by_id_.at(it->second);
+  return nullptr;
+}
+
+std::string KeyCache::preload(const std::string& path, const std::string& want_id, bool pin) {
+  const std::string canon = canonical_or_throw(path);
+  std::shared_ptr<Entry> e;
+  std::promise<void> done;
+  bool mine = false;  // this call loads the file
+  {
+    std::lock_guard lk(mu_);
+    if (auto it = id_by_path_.find(canon); it != id_by_path_.end()) {
+      e = by_id_.at(it->second);
+      if (!want_id.empty() && want_id != e->id)
+        throw Error("key file '" + path + "' is already loaded as '" + e->id + "'");
+      e->pinned = e->pinned || pin;
+    } else {
+      const std::string id = want_id.empty() ? canon : want_id;
+      if (by_id_.count(id)) throw Error("key id '" + id + "' already names '" + by_id_.at(id)->path + "'");
+      e = std::make_shared<Entry>();
+      e->id = id;
+      e->path = canon;
+      e->pinned = pin;
+      e->loaded = done.get_future().share();
+      by_id_[id] = e;
+      id_by_path_[canon] = id;
+      ++loads_;
+      mine = true;
+    }
+  }
+  if (!mine) {
+    e->loaded.get();  // somebody else's load: wait for it (rethrows its error)
+    return e->id;
+  }
+  try {
+    // Reserve before reading, from the file size (points in memory are ~9%
+    // larger than bellperson's uncompressed encoding), then settle on the real size.
+    std::error_code ec;
+    const uint64_t file_bytes = fs::file_size(canon, ec);
+    const uint64_t estimate = file_bytes / 8 * 9 + sizeof(Key);
+    std::vector<MemoryBudget::Reservation> res;
+    res.push_back(budget_.acquire(estimate, "proving key '" + path + "'"));
+    auto key = std::make_shared<Key>(loader_(canon));
+    const uint64_t bytes = key_bytes(*key);
+    if (bytes <= estimate)
+      res.back().shrink_to(bytes);
+    else
+      res.push_back(budget_.acquire(bytes - estimate, "proving key '" + path + "'"));
+    {
+      std::lock_guard lk(mu_);
+      e->key = std::move(key);
+      e->bytes = bytes;
+      e->reservations = std::move(res);
+      e->last_tick = ++tick_;
+      e->last_used = Clock::now();
+    }
+    done.set_value();
+  } catch (...) {
+    {
+      std::lock_guard lk(mu_);
+      by_id_.erase(e->id);
+      id_by_path_.erase(e->path);
+    }
+    done.set_exception(std::current_exception());
+    throw;
+  }
+  return e->id;
+}
+
+std::shared_ptr<const KeyCache::Key> KeyCache::lease(Entry& e) {
+  ++e.uses;
+  ++hits_;
+  e.last_tick = ++tick_;
+  e.last_used = Clock::now();
+  auto l = std::make_shared<Lease>(Lease{e.key, &budget_});
+  return std::shared_ptr<const Key>(l, l->key.get());
+}
+
+std::shared_ptr<const KeyCache::Key> KeyCache::get(const std::string& id_or_path) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    std::shared_future<void> loading;
+    {
+      std::lock_guard lk(mu_);
+      if (auto e = find_locked(id_or_path)) {
+        if (e->key) return lease(*e);
+        loading = e->loaded;
+      }
+    }
+    if (loading.valid()) {
+      loading.get();
+      continue;
+    }
+    std::error_code ec;
+    if (!fs::is_regular_file(id_or_path, ec))
+      throw KeyNotFound("unknown key '" + id_or_path + "': neither a loaded key id nor a params file");
+    preload(id_or_path);
+  }
+  // loaded, then evicted before we could lease it, three times over
+  throw Error("key '" + id_or_path + "' keeps being evicted before use: the memory budget is too small");
+}
+
+uint64_t KeyCache::evict(const std::string& id) {
+  std::shared_ptr<Entry> e;
+  {
+    std::lock_guard lk(mu_);
+    auto it = by_id_.find(id);
+    if (it == by_id_.end()) throw KeyNotFound("unknown key id '" + id + "'");
+    e = it->second;
+    if (!e->key) throw Error("key '" + id + "' is still loading");
+    if (e->key.use_count() > 1)
+      throw Error("key '" + id + "' is in use by " + std::to_string(e->key.use_count() - 1) + " job(s)");
+    by_id_.erase(it);
+    id_by_path_.erase(e->path);
+    ++evictions_;
+  }
+  const uint64_t bytes = e->bytes;
+  e.reset();  // reservations and memory released outside the lock
+  return bytes;
+}
+
+uint64_t KeyCache::evict_idle(uint64_t need) {
+  std::vector<std::shared_ptr<Entry>> victims;
+  uint64_t freed = 0;
+  {
+    std::lock_guard lk(mu_);
+    std::vector<std::shared_ptr<Entry>> idle;
+    for (auto& [id, e] : by_id_)
+      // no new lease can appear while we hold mu_, so use_count()==1 is stable
+      if (e->key && !e->pinned && e->key.use_count() == 1) idle.push_back(e);
+    std::sort(idle.begin(), idle.end(), [](auto& a, auto& b) { return a->last_tick < b->last_tick; });
+    for (auto& e : idle) {
+      if (freed >= need) break;
+      freed += e->bytes;
+      by_id_.erase(e->id);
+      id_by_path_.erase(e->path);
+      ++evictions_;
+      victims.push_back(std::move(e));
+    }
+  }
+  victims.clear();
+  return freed;
+}
+
+std::vector<KeyCache::Info> KeyCache::list() const {
+  std::lock_guard lk(mu_);
+  std::vector<Info> out;
+  const auto now = Clock::now();
+  for (const auto& [id, e] : by_id_) {
+    Info i;
+    i.id = id;
+    i.path = e->path;
+    i.bytes = e->bytes;
+    i.users = e->key ? e->key.use_count() - 1 : 0;
+    i.pinned = e->pinned;
+    i.uses = e->uses;
+    i.idle_s = std::chrono::duration<double>(now - e->last_used).count();
+    out.push_back(std::move(i));
+  }
+  return out;
+}
+
+KeyCache::Stats KeyCache::stats() const {
+  std::lock_guard lk(mu_);
+  Stats s;
+  s.keys = by_id_.size();
+  for (const auto& [id, e] : by_id_) s.bytes += e->bytes;
+  s.loads = loads_;
+  s.hits = hits_;
+  s.evictions = evictions_;
+  return s;
+}
+
+}  // namespace cuzk::engine

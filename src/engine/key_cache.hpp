@@ -1,0 +1,86 @@
+// KeyCache: bellperson proving keys loaded once by path and shared by every
+// job that names them. Each key holds a MemoryBudget reservation for its
+// in-memory size; idle keys (no job holds them, not pinned) are evicted least
+// recently used first when the budget needs room (a budget evictor), or on
+// request. A key a job holds is never evicted: jobs hold leases (shared_ptrs
+// whose release pokes the budget so blocked acquirers retry eviction).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/memory_budget.hpp"
+#include "engine/proof_job.hpp"
+
+namespace cuzk::engine {
+
+// A key the cache does not know (by id), or a path that is not there.
+class KeyNotFound : public Error {
+ public:
+  using Error::Error;
+};
+
+class KeyCache {
+ public:
+  using Key = groth16::ProvingKey<Curve>;
+  // Reads a key file; the default is formats::bellperson::read_params.
+  using Loader = std::function<Key(const std::string& path)>;
+
+  struct Info {
+    std::string id, path;
+    uint64_t bytes = 0;
+    long users = 0;       // jobs holding it now
+    bool pinned = false;  // never evicted
+    uint64_t uses = 0;    // leases handed out
+    double idle_s = 0;    // since last handed out
+  };
+  struct Stats {
+    size_t keys = 0;
+    uint64_t bytes = 0, loads = 0, hits = 0, evictions = 0;
+  };
+
+  // evict_order: position among the budget's evictors (after the pool's 0).
+  explicit KeyCache(MemoryBudget& budget, Loader loader = {}, int evict_order = 1);
+  ~KeyCache();  // leases handed out must be gone (the engine is destroyed first)
+  KeyCache(const KeyCache&) = delete;
+  KeyCache& operator=(const KeyCache&) = delete;
+
+  // Loads `path` (once, even when several callers ask at the same time) under
+  // `id` (default: the canonical path) and returns its id. Throws KeyNotFound
+  // for a missing file, Error for a malformed one or one larger than the budget.
+  std::string preload(const std::string& path, const std::string& id = "", bool pin = false);
+  // A lease on the key named by id, or by path (loaded on first use).
+  std::shared_ptr<const Key> get(const std::string& id_or_path);
+  // Drops an idle key now; throws KeyNotFound for an unknown id and Error when
+  // a job holds it. Returns the bytes given back to the budget.
+  uint64_t evict(const std::string& id);
+  // Frees idle unpinned keys, least recently used first, until `need` bytes
+  // are freed; what the budget's evictor calls.
+  uint64_t evict_idle(uint64_t need);
+
+  std::vector<Info> list() const;
+  Stats stats() const;
+  // Bytes a key occupies in memory (what its reservation counts).
+  static uint64_t key_bytes(const Key& k);
+
+ private:
+  struct Entry;
+  std::shared_ptr<Entry> find_locked(const std::string& id_or_path) const;  // requires mu_
+  std::shared_ptr<const Key> lease(Entry& e);                                // requires mu_
+
+  MemoryBudget& budget_;
+  Loader loader_;
+  int evictor_id_;
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<Entry>> by_id_;
+  std::map<std::string, std::string> id_by_path_;  // canonical path -> id
+  uint64_t tick_ = 0;
+  uint64_t loads_ = 0, hits_ = 0, evictions_ = 0;
+};
+
+}  // namespace cuzk::engine

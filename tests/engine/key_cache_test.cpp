@@ -1,0 +1,165 @@
+// KeyCache on the CPU: keys load once per path (also under concurrent asks),
+// are counted in the budget, evicted least recently used first when the budget
+// needs room, never while a job holds them, and unknown ids/paths say so.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <unistd.h>
+#include <thread>
+
+#include "engine/key_cache.hpp"
+#include "engine/pinned_pool.hpp"
+
+using namespace cuzk;
+using namespace cuzk::engine;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Temp "params" files; the loader fabricates a key of `points` G1 points per
+// file, so the test needs no setup.
+struct Files {
+  fs::path dir = fs::temp_directory_path() / ("cuzk_key_cache_" + std::to_string(::getpid()));
+  Files() { fs::create_directories(dir); }
+  ~Files() { fs::remove_all(dir); }
+  std::string make(const std::string& name, size_t bytes = 1000) {
+    auto p = dir / name;
+    std::ofstream(p) << std::string(bytes, 'x');
+    return p.string();
+  }
+};
+
+struct Rig {
+  std::atomic<int> loads{0};
+  size_t points = 1000;
+  MemoryBudget budget;
+  KeyCache cache;
+  explicit Rig(uint64_t total)
+      : budget(total), cache(budget, [this](const std::string&) {
+          ++loads;
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let concurrent asks overlap
+          KeyCache::Key k;
+          k.h.resize(points);
+          return k;
+        }) {}
+  uint64_t one_key() const {
+    KeyCache::Key k;
+    k.h.resize(points);
+    return KeyCache::key_bytes(k);
+  }
+};
+
+}  // namespace
+
+TEST(KeyCache, LoadsOncePerPathAndCountsInTheBudget) {
+  Files f;
+  Rig rig(64 << 20);
+  const auto path = f.make("a.params");
+  std::vector<std::thread> ts;
+  std::vector<std::shared_ptr<const KeyCache::Key>> got(8);
+  for (int i = 0; i < 8; ++i) ts.emplace_back([&, i] { got[i] = rig.cache.get(path); });
+  for (auto& t : ts) t.join();
+  EXPECT_EQ(rig.loads.load(), 1);
+  for (auto& g : got) EXPECT_EQ(g.get(), got[0].get());
+  EXPECT_EQ(rig.budget.stats().used, rig.one_key());
+  auto list = rig.cache.list();
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0].users, 8);
+  EXPECT_EQ(list[0].id, fs::canonical(path).string());
+  EXPECT_EQ(rig.cache.get(list[0].id).get(), got[0].get());  // by id too
+}
+
+TEST(KeyCache, PreloadNamesAKeyAndEvictFreesTheBudget) {
+  Files f;
+  Rig rig(64 << 20);
+  EXPECT_EQ(rig.cache.preload(f.make("a.params"), "porep"), "porep");
+  EXPECT_EQ(rig.cache.preload(f.dir / "a.params"), "porep");  // same file, same key
+  EXPECT_THROW(rig.cache.preload(f.make("b.params"), "porep"), Error);  // id taken
+  EXPECT_EQ(rig.loads.load(), 1);
+  {
+    auto lease = rig.cache.get("porep");
+    try {
+      rig.cache.evict("porep");
+      FAIL() << "evicted a key in use";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("in use by 1 job"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(rig.cache.evict("porep"), rig.one_key());
+  EXPECT_EQ(rig.budget.stats().used, 0u);
+  EXPECT_TRUE(rig.cache.list().empty());
+}
+
+TEST(KeyCache, UnknownKeysAndMissingFilesAreNotFound) {
+  Files f;
+  Rig rig(64 << 20);
+  EXPECT_THROW(rig.cache.get("no-such-id"), KeyNotFound);
+  EXPECT_THROW(rig.cache.preload((f.dir / "missing.params").string()), KeyNotFound);
+  EXPECT_THROW(rig.cache.evict("no-such-id"), KeyNotFound);
+  try {
+    rig.cache.get("no-such-id");
+  } catch (const KeyNotFound& e) {
+    EXPECT_NE(std::string(e.what()).find("'no-such-id'"), std::string::npos);
+  }
+}
+
+TEST(KeyCache, LoaderErrorsPropagateAndLeaveNothingBehind) {
+  Files f;
+  MemoryBudget budget(64 << 20);
+  KeyCache cache(budget, [](const std::string& p) -> KeyCache::Key { throw DecodeError("bad params '" + p + "'"); });
+  EXPECT_THROW(cache.get(f.make("bad.params")), DecodeError);
+  EXPECT_TRUE(cache.list().empty());
+  EXPECT_EQ(budget.stats().used, 0u);
+}
+
+TEST(KeyCache, BudgetEvictsIdleKeysLeastRecentlyUsedFirstNeverHeldOnes) {
+  Files f;
+  // Budget for three keys (file-size estimates are tiny): the fourth evicts.
+  const uint64_t one = Rig(1 << 20).one_key();
+  Rig r(3 * one + one / 2);
+  auto a = f.make("a.params"), b = f.make("b.params"), c = f.make("c.params"), d = f.make("d.params");
+  auto held = r.cache.get(a);  // oldest, but held by a "job"
+  r.cache.get(b);
+  r.cache.get(c);
+  r.cache.get(d);  // needs room: b is the least recently used idle key
+  std::set<std::string> ids;
+  for (auto& i : r.cache.list()) ids.insert(fs::path(i.path).filename());
+  EXPECT_EQ(ids, (std::set<std::string>{"a.params", "c.params", "d.params"}));
+  EXPECT_EQ(r.cache.stats().evictions, 1u);
+  EXPECT_LE(r.budget.stats().used, r.budget.total());
+  // pinned keys stay too
+  r.cache.preload(c, "", true);
+  r.cache.get(b);  // evicts d (idle, unpinned), not c (pinned) or a (held)
+  ids.clear();
+  for (auto& i : r.cache.list()) ids.insert(fs::path(i.path).filename());
+  EXPECT_EQ(ids, (std::set<std::string>{"a.params", "b.params", "c.params"}));
+}
+
+TEST(KeyCache, KeyLargerThanTheBudgetIsRefused) {
+  Files f;
+  Rig r(1000);
+  EXPECT_THROW(r.cache.get(f.make("big.params", 100000)), Error);
+  EXPECT_TRUE(r.cache.list().empty());
+}
+
+TEST(KeyCache, ReleasingTheLastLeaseUnblocksAWaitingAcquirer) {
+  Files f;
+  const uint64_t one = Rig(1 << 20).one_key();
+  Rig r(one + one / 2);
+  auto held = r.cache.get(f.make("a.params"));
+  std::atomic<bool> got{false};
+  std::thread t([&] {
+    auto res = r.budget.acquire(one, "partition");  // blocks: a is held
+    got = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(got.load());
+  held.reset();  // idle now: the budget evicts it
+  t.join();
+  EXPECT_TRUE(got.load());
+  EXPECT_TRUE(r.cache.list().empty());
+}
