@@ -17,16 +17,23 @@ namespace cuzk::msm {
 
 struct PippengerPlan {
   int window_bits;  // c
-  int windows;      // ceil((scalar bits + 2) / c): the top digit plus a carry stays below 2^(c-1)
+  int windows;      // pippenger_windows(scalar bits, c)
 };
 
-// Window size minimizing additions: per window n bucket adds + ~2^c reduction adds.
-inline PippengerPlan plan_pippenger(size_t n, int scalar_bits) {
-  PippengerPlan best{2, (scalar_bits + 3) / 2};
+// ceil((bits + 1) / c): the top window then holds at most c - 1 bits, so its
+// digit plus the carry from below is at most 2^(c-1) and needs no carry out.
+inline int pippenger_windows(int scalar_bits, int c) { return (scalar_bits + c) / c; }
+
+// Window size minimizing the additions of the busiest thread: windows are
+// spread over `threads`, each doing n bucket adds + ~2^c reduction adds.
+inline PippengerPlan plan_pippenger(size_t n, int scalar_bits, size_t threads = 1) {
+  PippengerPlan best{2, pippenger_windows(scalar_bits, 2)};
   double best_cost = 1e300;
+  threads = std::max<size_t>(1, threads);
   for (int c = 2; c <= 16; ++c) {
-    int w = (scalar_bits + 2 + c - 1) / c;
-    double cost = double(w) * (double(n) + double(size_t(1) << c));
+    int w = pippenger_windows(scalar_bits, c);
+    const double rounds = double((size_t(w) + threads - 1) / threads);
+    double cost = rounds * (double(n) + double(size_t(1) << c));
     if (cost < best_cost) {
       best_cost = cost;
       best = {c, w};
@@ -37,7 +44,8 @@ inline PippengerPlan plan_pippenger(size_t n, int scalar_bits) {
 
 namespace detail {
 
-// Signed digits of a canonical scalar: k = sum d_j 2^(c j), d_j in [-2^(c-1), 2^(c-1)).
+// Signed digits of a canonical scalar: k = sum d_j 2^(c j), d_j in
+// [-2^(c-1), 2^(c-1)), the top one in [0, 2^(c-1)] (windows from pippenger_windows).
 template <int N>
 void signed_digits(const ff::Limbs<N>& k, int c, int windows, int16_t* out) {
   int carry = 0;
@@ -51,7 +59,7 @@ void signed_digits(const ff::Limbs<N>& k, int c, int windows, int16_t* out) {
       if (off + c > 64 && limb + 1 < N) raw |= k.v[limb + 1] << (64 - off);
     }
     int d = int(raw & ((uint64_t(1) << c) - 1)) + carry;
-    carry = d >= half ? 1 : 0;
+    carry = d >= half && j + 1 < windows ? 1 : 0;
     out[j] = int16_t(d - (carry << c));
   }
 }
@@ -115,19 +123,35 @@ ec::Jacobian<C> pippenger(std::span<const ec::Affine<C>> bases, std::span<const 
   const size_t m = idx.size();
   if (m == 0) return acc_ones.to_jacobian();
 
-  const PippengerPlan plan = plan_pippenger(m, S::kBits);
+  const PippengerPlan plan = plan_pippenger(m, S::kBits, threads);
   const int c = plan.window_bits, w = plan.windows;
+  // Window-major digits: each window's pass reads its own m digits in order.
   std::vector<int16_t> digits(m * size_t(w));
   parallel_for(m, 1 << 12, [&](size_t b, size_t e) {
-    for (size_t i = b; i < e; ++i) detail::signed_digits(limbs[i], c, w, &digits[i * w]);
+    int16_t d[160];  // w <= ceil((256 + 2) / 2)
+    for (size_t i = b; i < e; ++i) {
+      detail::signed_digits(limbs[i], c, w, d);
+      for (int j = 0; j < w; ++j) digits[size_t(j) * m + i] = d[j];
+    }
   });
 
   std::vector<X> window_sums(w, X::infinity());
   parallel_for(size_t(w), 1, [&](size_t b, size_t e) {
+    constexpr size_t kAhead = 6;  // bucket lines are random: fetch them a few points early
     for (size_t j = b; j < e; ++j) {
       std::vector<X> buckets(size_t(1) << (c - 1), X::infinity());
+      const int16_t* dj = &digits[j * m];
       for (size_t i = 0; i < m; ++i) {
-        const int d = digits[i * w + j];
+        if (i + kAhead < m) {
+          const int da = dj[i + kAhead];
+          if (da) {
+            const X* p = &buckets[size_t(da > 0 ? da : -da) - 1];
+            __builtin_prefetch(p);
+            __builtin_prefetch(reinterpret_cast<const char*>(p) + 64);
+            __builtin_prefetch(reinterpret_cast<const char*>(p) + 128);
+          }
+        }
+        const int d = dj[i];
         if (d > 0)
           buckets[d - 1] += bases[idx[i]];
         else if (d < 0)

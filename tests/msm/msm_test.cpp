@@ -66,16 +66,20 @@ TEST(Msm, WindowPlansAndDigitsRecompose) {
   using S = ff::Bls12_381_Fr;
   std::mt19937_64 rng(9);
   for (int c = 2; c <= 16; ++c) {
-    int w = (S::kBits + 2 + c - 1) / c;
-    for (int t = 0; t < 20; ++t) {
-      S k = t == 0 ? -S::one() : ff::random_element<S>(rng);
+    int w = msm::pippenger_windows(S::kBits, c);
+    for (int t = 0; t < 40; ++t) {
+      // -1 and 2^255 - 1 style tops: the largest top digits, with carries into them
+      S k = t == 0 ? -S::one() : t == 1 ? -S::from_u64(2) : ff::random_element<S>(rng);
       std::vector<int16_t> d(w);
       msm::detail::signed_digits(k.to_canonical(), c, w, d.data());
       S acc = S::zero(), base = S::from_u64(uint64_t(1) << c);
       for (int j = w - 1; j >= 0; --j) {
         acc *= base;
-        ASSERT_GE(d[j], -(1 << (c - 1)));
-        ASSERT_LT(d[j], 1 << (c - 1));
+        ASSERT_GE(d[j], j == w - 1 ? 0 : -(1 << (c - 1)));
+        if (j == w - 1)
+          ASSERT_LE(d[j], 1 << (c - 1));
+        else
+          ASSERT_LT(d[j], 1 << (c - 1));
         acc += d[j] >= 0 ? S::from_u64(uint64_t(d[j])) : -S::from_u64(uint64_t(-d[j]));
       }
       ASSERT_EQ(acc, k) << "c=" << c;
