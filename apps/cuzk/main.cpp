@@ -5,6 +5,8 @@
 #include "bench_commands.hpp"
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "service/daemon.hpp"
+#include "service_commands.hpp"
 #include "snarkjs_commands.hpp"
 
 using namespace cuzk::app;
@@ -20,6 +22,10 @@ static void add_circuit_options(CLI::App* cmd, CircuitOptions& c) {
 }
 
 int main(int argc, char** argv) {
+  // the daemon blocks SIGINT/SIGTERM before any thread exists, so its
+  // sigwait is their only receiver; other commands keep the default handling
+  const bool daemon = argc > 1 && std::string(argv[1]) == "daemon";
+  if (daemon) cuzk::service::block_shutdown_signals();
   CLI::App app{"cuzk: Groth16 proofs on NVIDIA GPUs (CPU fallback)"};
   app.require_subcommand(1);
 
@@ -49,11 +55,13 @@ int main(int argc, char** argv) {
 
   SnarkjsCommands snarkjs(app);
   BenchCommands bench(app);
+  ServiceCommands service(app);
 
   CLI11_PARSE(app, argc, argv);
   try {
     if (auto rc = snarkjs.run()) return *rc;
     if (auto rc = bench.run()) return *rc;
+    if (auto rc = service.run()) return *rc;
     if (*c_setup) return run_setup(setup);
     if (*c_prove) return run_prove(prove);
     if (*c_verify) return run_verify(verify);

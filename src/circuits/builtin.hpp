@@ -13,7 +13,7 @@
 #include "r1cs/shape_counter.hpp"
 #include "r1cs/constraint_namer.hpp"
 
-namespace cuzk::app {
+namespace cuzk::circuits {
 
 using Fr = ff::Bls12_381_Fr;
 
@@ -37,7 +37,13 @@ class BuiltinCircuit {
   virtual std::vector<Fr> public_inputs() const = 0;
 };
 
-// Throws cuzk::Error for an unknown name or out-of-range options.
+// Limits on the options (the CLI and the daemon check the same ones).
+inline constexpr int kMaxMerkleHeight = 12;
+inline constexpr int kMaxChallenges = 1 << 16;
+inline constexpr size_t kMinSyntheticConstraints = 16;
+inline constexpr size_t kMaxSyntheticConstraints = size_t(1) << 27;
+
+// Throws cuzk::Error for an unknown name or out-of-range options, naming them.
 std::unique_ptr<BuiltinCircuit> make_builtin_circuit(const CircuitOptions& opts);
 
-}  // namespace cuzk::app
+}  // namespace cuzk::circuits

@@ -172,6 +172,7 @@ uint64_t KeyCache::evict(const std::string& id) {
     auto it = by_id_.find(id);
     if (it == by_id_.end()) throw KeyNotFound("unknown key id '" + id + "'");
     e = it->second;
+    if (!no_eviction_.empty()) throw Error("key '" + id + "' cannot be evicted: " + no_eviction_);
     if (!e->key) throw Error("key '" + id + "' is still loading");
     if (e->key.use_count() > 1)
       throw Error("key '" + id + "' is in use by " + std::to_string(e->key.use_count() - 1) + " job(s)");
@@ -189,6 +190,7 @@ uint64_t KeyCache::evict_idle(uint64_t need) {
   uint64_t freed = 0;
   {
     std::lock_guard lk(mu_);
+    if (!no_eviction_.empty()) return 0;
     std::vector<std::shared_ptr<Entry>> idle;
     for (auto& [id, e] : by_id_)
       // no new lease can appear while we hold mu_, so use_count()==1 is stable
@@ -205,6 +207,11 @@ uint64_t KeyCache::evict_idle(uint64_t need) {
   }
   victims.clear();
   return freed;
+}
+
+void KeyCache::disable_eviction(const std::string& why) {
+  std::lock_guard lk(mu_);
+  no_eviction_ = why.empty() ? "eviction is disabled" : why;
 }
 
 std::vector<KeyCache::Info> KeyCache::list() const {

@@ -63,6 +63,11 @@ class KeyCache {
   // are freed; what the budget's evictor calls.
   uint64_t evict_idle(uint64_t need);
 
+  // From now on no key is evicted, for memory or by request (a backend that
+  // keeps its own copies keyed by the host key's address needs this); `why`
+  // goes into the error evict() throws.
+  void disable_eviction(const std::string& why);
+
   std::vector<Info> list() const;
   Stats stats() const;
   // Bytes a key occupies in memory (what its reservation counts).
@@ -80,6 +85,7 @@ class KeyCache {
   std::map<std::string, std::shared_ptr<Entry>> by_id_;
   std::map<std::string, std::string> id_by_path_;  // canonical path -> id
   uint64_t tick_ = 0;
+  std::string no_eviction_;  // why eviction is off; empty: on
   uint64_t loads_ = 0, hits_ = 0, evictions_ = 0;
 };
 

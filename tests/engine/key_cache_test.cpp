@@ -163,3 +163,19 @@ TEST(KeyCache, ReleasingTheLastLeaseUnblocksAWaitingAcquirer) {
   EXPECT_TRUE(got.load());
   EXPECT_TRUE(r.cache.list().empty());
 }
+
+TEST(KeyCache, EvictionCanBeDisabled) {
+  Files f;
+  const uint64_t one = Rig(1 << 20).one_key();
+  Rig r(one + one / 2);
+  r.cache.preload(f.make("a.params"), "a");
+  r.cache.disable_eviction("device copies are keyed by address");
+  EXPECT_EQ(r.cache.evict_idle(one), 0u);
+  try {
+    r.cache.evict("a");
+    FAIL() << "evicted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("device copies"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(r.cache.list().size(), 1u);
+}

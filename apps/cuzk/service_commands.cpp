@@ -1,0 +1,220 @@
+#include "service_commands.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include "core/mapped_file.hpp"
+#include "ff/field_io.hpp"
+#include "formats/bellperson_params.hpp"
+#include "formats/public_inputs_json.hpp"
+#include "groth16/verifier.hpp"
+#include "service/client.hpp"
+#include "service/config.hpp"
+#include "service/daemon.hpp"
+#if CUZK_WITH_CUDA
+#include "engine/cuda/gpu_backend.hpp"
+#include "gpu/device.hpp"
+#include "gpu/pinned_allocator.hpp"
+#endif
+
+namespace cuzk::app {
+
+namespace bp = formats::bellperson;
+using namespace service;
+
+namespace {
+
+int run_daemon_command(const std::string& config_path) {
+  DaemonConfig cfg = config_path.empty() ? DaemonConfig{} : load_config(config_path);
+  std::vector<std::shared_ptr<engine::ProverBackend>> backends;
+  std::shared_ptr<engine::HostAllocator> alloc = std::make_shared<engine::PlainHostAllocator>();
+#if CUZK_WITH_CUDA
+  const int found = gpu::device_count();
+  if (cfg.use_gpus && found > 0) {
+    std::vector<int> devices = cfg.gpu_devices;
+    if (devices.empty())
+      for (int d = 0; d < found; ++d) devices.push_back(d);
+    for (int d : devices) {
+      if (d < 0 || d >= found)
+        throw Error("config gpus.devices: device " + std::to_string(d) + " not found (" + std::to_string(found) +
+                    " present)");
+      backends.push_back(std::make_shared<engine::GpuBackend>(d, cfg.workers_per_gpu));
+    }
+    if (cfg.host_memory == "pinned") alloc = std::make_shared<gpu::CudaHostAllocator>();
+    if (cfg.host_memory == "register") alloc = std::make_shared<gpu::CudaRegisterAllocator>();
+  }
+#endif
+  const bool gpu = !backends.empty();
+  if (!gpu) backends.push_back(std::make_shared<engine::CpuBackend>(cfg.cpu_workers));
+  return run_daemon(cfg, alloc, backends, gpu);
+}
+
+std::string token_of(const ClientArgs& a) {
+  if (!a.token.empty()) return a.token;
+  if (a.token_file.empty()) return "";
+  service::DaemonConfig c;
+  c.token_file = a.token_file;
+  return c.bearer_token();
+}
+
+v1::ProofRequest request_of(const ClientArgs& a) {
+  v1::ProofRequest r;
+  if (!a.key_id.empty())
+    r.mutable_key()->set_key_id(a.key_id);
+  else if (!a.params.empty())
+    r.mutable_key()->set_params_path(a.params);
+  else
+    throw Error("name the key: --params PATH or --key-id ID");
+  auto* c = r.mutable_circuit();
+  c->set_name(a.circuit.name);
+  c->set_height(uint32_t(a.circuit.height));
+  c->set_challenges(uint32_t(a.circuit.challenges));
+  c->set_constraints(a.circuit.constraints);
+  c->set_seed(a.circuit.seed);
+  switch (engine::parse_priority(a.priority)) {
+    case engine::Priority::kCritical: r.set_priority(v1::PRIORITY_CRITICAL); break;
+    case engine::Priority::kHigh: r.set_priority(v1::PRIORITY_HIGH); break;
+    case engine::Priority::kNormal: r.set_priority(v1::PRIORITY_NORMAL); break;
+    case engine::Priority::kLow: r.set_priority(v1::PRIORITY_LOW); break;
+  }
+  r.set_partitions(a.partitions);
+  r.set_verify_after(a.verify_after);
+  r.set_label(a.label);
+  return r;
+}
+
+std::optional<std::chrono::milliseconds> timeout_of(const ClientArgs& a) {
+  if (a.timeout_s <= 0) return std::nullopt;
+  return std::chrono::milliseconds(int64_t(a.timeout_s * 1000));
+}
+
+// Writes proof + public inputs like `cuzk prove` (one partition), or
+// PATH.<i> per partition; verifies with the vk when asked. Exit code.
+int write_result(const ClientArgs& a, const v1::ProofResult& r) {
+  if (r.state() != v1::JOB_STATE_DONE) {
+    std::cerr << "job " << r.job_id() << ": " << v1::JobState_Name(r.state()) << ": " << r.error() << "\n";
+    return 1;
+  }
+  std::optional<groth16::PreparedVerifyingKey<groth16::Bls12_381>> pvk;
+  if (a.verify) {
+    const std::string vk_path = !a.vk.empty() ? a.vk : a.params;
+    if (vk_path.empty()) throw Error("--verify needs the verifying key: --vk FILE or --params FILE");
+    MappedFile f(vk_path);
+    formats::ByteReader rd(f.bytes(), "key file '" + vk_path + "'");
+    pvk.emplace(bp::read_vk(rd));
+  }
+  const int n = r.partitions_size();
+  int bad = 0;
+  for (int i = 0; i < n; ++i) {
+    const auto& p = r.partitions(i);
+    const std::string suffix = n == 1 ? "" : "." + std::to_string(i);
+    std::vector<Fr> inputs;
+    for (const auto& s : p.public_inputs()) inputs.push_back(ff::from_decimal<Fr>(s, "public input"));
+    const auto* bytes = reinterpret_cast<const uint8_t*>(p.proof().data());
+    if (!a.proof_out.empty()) bp::write_file(a.proof_out + suffix, std::span<const uint8_t>(bytes, p.proof().size()));
+    if (!a.public_out.empty()) formats::write_text_file(a.public_out + suffix, formats::public_inputs_to_json(inputs));
+    if (pvk) {
+      auto proof = bp::proof_from_bytes(std::span<const uint8_t>(bytes, p.proof().size()), "proof from the daemon");
+      const bool ok = groth16::verify_proof(*pvk, proof, std::span<const Fr>(inputs));
+      std::cout << "partition " << i << ": verify " << (ok ? "OK" : "FAILED") << "\n";
+      bad += !ok;
+    }
+  }
+  std::printf("job %llu: done, %d partition(s), %.3f s\n", (unsigned long long)r.job_id(), n, r.seconds());
+  return bad ? 1 : 0;
+}
+
+void add_job_options(CLI::App* cmd, ClientArgs& c) {
+  cmd->add_option("--circuit", c.circuit.name, "built-in circuit: merkle or synthetic");
+  cmd->add_option("--height", c.circuit.height, "merkle: tree height");
+  cmd->add_option("--challenges", c.circuit.challenges, "merkle: leaves proven");
+  cmd->add_option("--constraints", c.circuit.constraints, "synthetic: constraints");
+  cmd->add_option("--seed", c.circuit.seed, "witness seed of partition 0 (partition i uses seed + i)");
+  cmd->add_option("-p,--params", c.params, "bellperson params path (as the daemon sees it)");
+  cmd->add_option("--key-id", c.key_id, "id of a key the daemon has loaded");
+  cmd->add_option("--priority", c.priority, "critical, high, normal or low");
+  cmd->add_option("--partitions", c.partitions, "partitions (circuit with seed + index each)");
+  cmd->add_option("--label", c.label, "shown in status");
+  cmd->add_flag("--verify-after", c.verify_after, "the daemon verifies each proof before returning it");
+}
+
+void add_output_options(CLI::App* cmd, ClientArgs& c) {
+  cmd->add_option("-o,--proof", c.proof_out, "proof file to write (192 bytes; PATH.<i> per partition when several)");
+  cmd->add_option("--public", c.public_out, "public inputs JSON to write (PATH.<i> per partition when several)");
+  cmd->add_flag("--verify", c.verify, "verify here with the verifying key (--vk, or --params)");
+  cmd->add_option("--vk", c.vk, "verifying-key (or params) file for --verify");
+  cmd->add_option("--timeout", c.timeout_s, "seconds to wait (0: no limit)");
+}
+
+}  // namespace
+
+ServiceCommands::ServiceCommands(CLI::App& app) {
+  daemon_ = app.add_subcommand("daemon", "run the proving daemon (gRPC on a unix socket, HTTP /status and /metrics)");
+  daemon_->add_option("--config", config_, "TOML config (docs/cuzk.example.toml)")->check(CLI::ExistingFile);
+
+  client_ = app.add_subcommand("client", "talk to a running daemon");
+  client_->add_option("--address", c_.address, "unix:/path or host:port")->capture_default_str();
+  client_->add_option("--token", c_.token, "bearer token (TCP)");
+  client_->add_option("--token-file", c_.token_file, "file holding the bearer token (TCP)");
+  client_->require_subcommand(1);
+  submit_ = client_->add_subcommand("submit", "queue a job, print its id");
+  add_job_options(submit_, c_);
+  await_ = client_->add_subcommand("await", "wait for a job; write its proofs");
+  await_->add_option("job", c_.job_id, "job id")->required();
+  add_output_options(await_, c_);
+  await_->add_option("-p,--params", c_.params, "params file for --verify");
+  prove_ = client_->add_subcommand("prove", "submit and wait; write proofs like `cuzk prove`");
+  add_job_options(prove_, c_);
+  add_output_options(prove_, c_);
+  cancel_ = client_->add_subcommand("cancel", "cancel a job");
+  cancel_->add_option("job", c_.job_id, "job id")->required();
+  status_ = client_->add_subcommand("status", "print the daemon's status JSON");
+  metrics_ = client_->add_subcommand("metrics", "print the daemon's Prometheus metrics");
+  preload_ = client_->add_subcommand("preload", "load a proving key into the daemon's cache");
+  preload_->add_option("params", c_.params, "params path (as the daemon sees it)")->required();
+  preload_->add_option("--key-id", c_.key_id, "name for the key");
+  preload_->add_flag("--pin", c_.pin, "never evict it for memory");
+  evict_ = client_->add_subcommand("evict", "drop an idle key from the daemon's cache");
+  evict_->add_option("key_id", c_.key_id, "key id")->required();
+}
+
+std::optional<int> ServiceCommands::run() {
+  if (*daemon_) return run_daemon_command(config_);
+  if (!*client_) return std::nullopt;
+  Client cl(c_.address, token_of(c_));
+  try {
+    if (*submit_) {
+      std::printf("%llu\n", (unsigned long long)cl.submit(request_of(c_)));
+      return 0;
+    }
+    if (*await_) return write_result(c_, cl.await(c_.job_id, timeout_of(c_)));
+    if (*prove_) return write_result(c_, cl.prove(request_of(c_), timeout_of(c_)));
+    if (*cancel_) {
+      std::printf("job %llu: %s\n", (unsigned long long)c_.job_id, v1::JobState_Name(cl.cancel(c_.job_id)).c_str());
+      return 0;
+    }
+    if (*status_) {
+      std::cout << cl.status_json();
+      return 0;
+    }
+    if (*metrics_) {
+      std::cout << cl.metrics_text();
+      return 0;
+    }
+    if (*preload_) {
+      auto k = cl.preload_key(c_.params, c_.key_id, c_.pin);
+      std::printf("key '%s' loaded from %s, %.3f GB\n", k.key_id().c_str(), k.path().c_str(), double(k.bytes()) / 1e9);
+      return 0;
+    }
+    if (*evict_) {
+      std::printf("key '%s' evicted, %.3f GB freed\n", c_.key_id.c_str(), double(cl.evict_key(c_.key_id)) / 1e9);
+      return 0;
+    }
+  } catch (const ClientError& e) {
+    std::cerr << "cuzk client: " << e.what() << "\n";
+    return 2;
+  }
+  return std::nullopt;
+}
+
+}  // namespace cuzk::app

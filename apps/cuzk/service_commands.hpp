@@ -1,0 +1,42 @@
+// `cuzk daemon` (the proving service) and `cuzk client` (talks to it).
+#pragma once
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "builtin_circuits.hpp"
+
+namespace cuzk::app {
+
+struct ClientArgs {
+  std::string address = "unix:/run/cuzk/cuzk.sock";
+  std::string token, token_file;
+  CircuitOptions circuit;
+  std::string params, key_id, vk;
+  std::string priority = "normal";
+  unsigned partitions = 1;
+  std::string label;
+  bool verify_after = false;  // in the daemon
+  bool verify = false;        // here, with the key's vk
+  std::string proof_out, public_out;
+  uint64_t job_id = 0;
+  double timeout_s = 0;  // 0: wait forever
+  bool pin = false;
+};
+
+class ServiceCommands {
+ public:
+  explicit ServiceCommands(CLI::App& app);
+  // The exit code when one of these subcommands was chosen.
+  std::optional<int> run();
+
+ private:
+  CLI::App* daemon_ = nullptr;
+  std::string config_;
+  CLI::App* client_ = nullptr;
+  CLI::App *submit_ = nullptr, *await_ = nullptr, *prove_ = nullptr, *cancel_ = nullptr, *status_ = nullptr,
+           *metrics_ = nullptr, *preload_ = nullptr, *evict_ = nullptr;
+  ClientArgs c_;
+};
+
+}  // namespace cuzk::app

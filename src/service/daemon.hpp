@@ -1,0 +1,26 @@
+// The daemon's life: listen (unix socket 0600, optional TCP with a bearer
+// token, loopback HTTP), serve until SIGINT/SIGTERM, then drain: refuse new
+// jobs, finish in-flight ones within the drain timeout, cancel the rest, and
+// report which finished and which were cancelled.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "engine/backend.hpp"
+#include "engine/host_allocator.hpp"
+#include "service/config.hpp"
+
+namespace cuzk::service {
+
+// Call first thing in main (before any thread starts): every thread then
+// inherits the mask and run_daemon's sigwait is the only receiver.
+void block_shutdown_signals();
+
+// Returns the exit code (0 after a clean drain). gpu_backends: the GPU
+// backend keeps device copies of keys keyed by the host key's address and
+// has no way to drop them, so key eviction is turned off (a reused address
+// would otherwise be served a stale device key).
+int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> alloc,
+               std::vector<std::shared_ptr<engine::ProverBackend>> backends, bool gpu_backends);
+
+}  // namespace cuzk::service

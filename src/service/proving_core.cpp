@@ -1,0 +1,361 @@
+#include "service/proving_core.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "ff/field_io.hpp"
+
+namespace cuzk::service {
+
+using namespace engine;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// One partition of a job: the built-in circuit rebuilt with seed + index.
+class BuiltinPartition final : public PartitionCircuit {
+ public:
+  explicit BuiltinPartition(std::unique_ptr<circuits::BuiltinCircuit> c) : c_(std::move(c)) {
+    r1cs::ShapeCounter<Fr> sc;
+    c_->synthesize(sc);
+    shape_ = sc.shape();
+  }
+  r1cs::CircuitShape shape() const override { return shape_; }
+  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { c_->synthesize(cs); }
+  std::vector<Fr> public_inputs() const override { return c_->public_inputs(); }
+  std::string describe_constraint(size_t i) const override { return c_->describe_constraint(i); }
+
+ private:
+  std::unique_ptr<circuits::BuiltinCircuit> c_;
+  r1cs::CircuitShape shape_;
+};
+
+std::string seconds_since(Clock::time_point t) {
+  return std::to_string(std::chrono::duration<double>(Clock::now() - t).count());
+}
+
+}  // namespace
+
+ProvingCore::ProvingCore(CoreConfig cfg, std::shared_ptr<HostAllocator> alloc,
+                         std::vector<std::shared_ptr<ProverBackend>> backends)
+    : cfg_(cfg), budget_(cfg.budget_bytes), pool_(budget_, std::move(alloc)), keys_(budget_),
+      backends_(std::move(backends)) {
+  engine_ = std::make_unique<ProvingEngine>(EngineConfig{cfg_.synthesis_threads, cfg_.max_ready}, budget_, pool_,
+                                            backends_);
+  collector_ = std::jthread([this](std::stop_token st) { collector_loop(st); });
+}
+
+ProvingCore::~ProvingCore() {
+  std::vector<uint64_t> open;
+  {
+    std::lock_guard lk(mu_);
+    draining_ = true;
+    for (auto& [id, r] : records_)
+      if (!r.finished) open.push_back(id);
+  }
+  for (auto id : open) {
+    try {
+      engine_->cancel(id);
+    } catch (const Error&) {  // ended and forgotten meanwhile
+    }
+  }
+  collector_.request_stop();
+  done_cv_.notify_all();
+  collector_ = {};  // joins
+  engine_.reset();  // joins its threads; releases job key leases before the cache goes
+}
+
+uint64_t ProvingCore::submit(const ProveRequest& r) {
+  using E = RequestError;
+  if (r.partitions == 0) throw E(E::kInvalidArgument, "partitions must be at least 1");
+  if (r.partitions > cfg_.max_partitions)
+    throw E(E::kInvalidArgument, "partitions = " + std::to_string(r.partitions) + " exceeds the daemon's limit of " +
+                                     std::to_string(cfg_.max_partitions));
+  if (r.key.empty()) throw E(E::kInvalidArgument, "no key: set key.params_path or key.key_id");
+  {
+    std::lock_guard lk(mu_);
+    if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
+    if (in_flight_ >= cfg_.max_jobs)
+      throw E(E::kResourceExhausted, "queue full: " + std::to_string(in_flight_) + " jobs queued or running (limit " +
+                                         std::to_string(cfg_.max_jobs) + ")");
+  }
+  JobSpec spec;
+  try {
+    for (uint32_t p = 0; p < r.partitions; ++p) {
+      auto opts = r.circuit;
+      opts.seed = r.circuit.seed + p;
+      spec.partitions.push_back(std::make_shared<BuiltinPartition>(circuits::make_builtin_circuit(opts)));
+    }
+  } catch (const Error& e) {
+    throw E(E::kInvalidArgument, e.what());
+  }
+  try {
+    spec.key = keys_.get(r.key);
+  } catch (const KeyNotFound& e) {
+    throw E(E::kNotFound, e.what());
+  } catch (const Error& e) {
+    throw E(E::kFailedPrecondition, "key '" + r.key + "': " + e.what());
+  }
+  // refuse a circuit the key cannot prove before queueing it
+  const auto shape = spec.partitions[0]->shape();
+  if (spec.key->l.size() != shape.num_aux || spec.key->vk.ic.size() != shape.num_inputs)
+    throw E(E::kInvalidArgument, "circuit '" + r.circuit.name + "' (" + std::to_string(shape.num_inputs - 1) +
+                                     " public inputs, " + std::to_string(shape.num_aux) +
+                                     " aux) does not match key '" + r.key + "' (" +
+                                     std::to_string(spec.key->vk.ic.size() - 1) + " public inputs, " +
+                                     std::to_string(spec.key->l.size()) + " aux)");
+  spec.priority = r.priority;
+  spec.verify_after = r.verify_after;
+  spec.label = r.label;
+  spec.on_finished = [this](uint64_t id) { on_finished(id); };
+  std::lock_guard lk(mu_);
+  if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
+  const uint64_t id = engine_->submit(std::move(spec));  // on_finished cannot run before we hold the record
+  Record rec;
+  rec.id = id;
+  rec.kind = r.circuit.name;
+  rec.key = r.key;
+  rec.label = r.label;
+  rec.priority = r.priority;
+  rec.partitions = r.partitions;
+  records_[id] = std::move(rec);
+  ++in_flight_;
+  return id;
+}
+
+void ProvingCore::on_finished(uint64_t id) {
+  {
+    std::lock_guard lk(done_mu_);
+    done_.push_back(id);
+  }
+  done_cv_.notify_one();
+}
+
+void ProvingCore::collector_loop(std::stop_token stop) {
+  for (;;) {
+    uint64_t id;
+    {
+      std::unique_lock lk(done_mu_);
+      const bool got = done_cv_.wait_for(lk, stop, std::chrono::seconds(1), [&] { return !done_.empty(); });
+      if (!got) {
+        if (stop.stop_requested()) return;
+        // idle: drop results nobody fetched within the TTL
+        std::lock_guard lk2(mu_);
+        const auto now = Clock::now();
+        std::erase_if(records_, [&](const auto& kv) {
+          return kv.second.finished &&
+                 std::chrono::duration<double>(now - kv.second.ended).count() > cfg_.result_ttl_s;
+        });
+        continue;
+      }
+      id = done_.front();
+      done_.pop_front();
+    }
+    JobResult res = engine_->await(id);  // already ended: returns at once
+    engine_->forget(id);                 // its key lease goes with it
+    std::lock_guard lk(mu_);
+    auto it = records_.find(id);
+    if (it == records_.end()) continue;
+    metrics_.record_job(it->second.kind, res, it->second.partitions);
+    it->second.result = std::move(res);
+    it->second.finished = true;
+    it->second.ended = Clock::now();
+    --in_flight_;
+    cv_.notify_all();
+  }
+}
+
+std::optional<JobResult> ProvingCore::await(uint64_t id, const std::function<bool()>& give_up, bool forget) {
+  std::unique_lock lk(mu_);
+  for (;;) {
+    auto it = records_.find(id);
+    if (it == records_.end())
+      throw RequestError(RequestError::kNotFound,
+                         "unknown job " + std::to_string(id) + " (never submitted, or its result expired)");
+    if (it->second.finished) {
+      JobResult r = it->second.result;
+      if (forget) records_.erase(it);
+      return r;
+    }
+    if (give_up && give_up()) return std::nullopt;
+    cv_.wait_for(lk, std::chrono::milliseconds(100));
+  }
+}
+
+JobStatus ProvingCore::cancel(uint64_t id) {
+  {
+    std::lock_guard lk(mu_);
+    auto it = records_.find(id);
+    if (it == records_.end()) throw RequestError(RequestError::kNotFound, "unknown job " + std::to_string(id));
+    if (it->second.finished) return it->second.result.status;
+  }
+  try {
+    engine_->cancel(id);
+  } catch (const Error&) {
+    // ended and forgotten by the engine meanwhile: the record says how
+  }
+  std::unique_lock lk(mu_);
+  cv_.wait_for(lk, std::chrono::seconds(5), [&] {
+    auto it = records_.find(id);
+    return it == records_.end() || it->second.finished;
+  });
+  auto it = records_.find(id);
+  return it == records_.end() ? JobStatus::kCancelled : it->second.result.status;
+}
+
+std::string ProvingCore::preload_key(const std::string& path, const std::string& id, bool pin) {
+  try {
+    return keys_.preload(path, id, pin);
+  } catch (const KeyNotFound& e) {
+    throw RequestError(RequestError::kNotFound, e.what());
+  } catch (const Error& e) {
+    throw RequestError(RequestError::kFailedPrecondition, e.what());
+  }
+}
+
+uint64_t ProvingCore::evict_key(const std::string& id) {
+  try {
+    return keys_.evict(id);
+  } catch (const KeyNotFound& e) {
+    throw RequestError(RequestError::kNotFound, e.what());
+  } catch (const Error& e) {
+    throw RequestError(RequestError::kFailedPrecondition, e.what());
+  }
+}
+
+DrainReport ProvingCore::drain(double timeout_s) {
+  std::vector<uint64_t> open;
+  std::unique_lock lk(mu_);
+  draining_ = true;
+  for (auto& [id, r] : records_)
+    if (!r.finished) open.push_back(id);
+  cv_.wait_for(lk, std::chrono::duration<double>(timeout_s), [&] { return in_flight_ == 0; });
+  std::vector<uint64_t> left;
+  for (auto& [id, r] : records_)
+    if (!r.finished) left.push_back(id);
+  lk.unlock();
+  for (auto id : left) {
+    try {
+      engine_->cancel(id);
+    } catch (const Error&) {
+    }
+  }
+  lk.lock();
+  cv_.wait_for(lk, std::chrono::seconds(10), [&] { return in_flight_ == 0; });
+  DrainReport rep;
+  for (auto id : open) {
+    auto it = records_.find(id);
+    // a Prove caller already took (and dropped) its result: it finished
+    if (it == records_.end() || it->second.result.status == JobStatus::kDone)
+      rep.finished.push_back(id);
+    else if (it->second.result.status == JobStatus::kFailed)
+      rep.failed.push_back(id);
+    else
+      rep.cancelled.push_back(id);
+  }
+  return rep;
+}
+
+std::string ProvingCore::status_json() const {
+  using nlohmann::json;
+  json j;
+  j["uptime_s"] = std::chrono::duration<double>(Clock::now() - started_).count();
+  auto snap = engine_->snapshot();
+  json jobs = json::array();
+  {
+    std::lock_guard lk(mu_);
+    j["draining"] = draining_;
+    j["jobs_in_flight"] = in_flight_;
+    size_t held = 0;
+    for (auto& [id, r] : records_) held += r.finished;
+    j["results_held"] = held;
+    for (const auto& s : snap) {
+      json jj;
+      jj["id"] = s.id;
+      jj["label"] = s.label;
+      jj["priority"] = priority_name(s.priority);
+      jj["state"] = job_status_name(s.status);
+      jj["age_s"] = s.age_s;
+      if (auto it = records_.find(s.id); it != records_.end()) {
+        jj["circuit"] = it->second.kind;
+        jj["key"] = it->second.key;
+      }
+      json parts = json::array();
+      for (size_t p = 0; p < s.stages.size(); ++p) {
+        json jp;
+        jp["index"] = p;
+        jp["stage"] = partition_stage_name(s.stages[p]);
+        for (const auto& tl : s.timelines)
+          if (tl.partition == p) {
+            json st;
+            for (const auto& sp : tl.spans) st[stage_name(sp.stage)] = sp.end_s - sp.start_s;
+            jp["stage_seconds"] = st;
+          }
+        parts.push_back(jp);
+      }
+      jj["partitions"] = parts;
+      jobs.push_back(jj);
+    }
+  }
+  j["jobs"] = jobs;
+  json be = json::array();
+  for (const auto& b : backends_) be.push_back({{"name", b->name()}, {"workers", b->workers()}});
+  j["backends"] = be;
+  auto bs = budget_.stats();
+  j["budget"] = {{"total", bs.total},   {"used", bs.used},           {"peak", bs.peak},
+                 {"available", bs.available}, {"waiters", bs.waiters}, {"evicted_bytes", bs.evicted_bytes}};
+  auto ps = pool_.stats();
+  j["pool"] = {{"allocator", pool_.allocator().name()}, {"bytes_pinned", ps.bytes_pinned},
+               {"bytes_in_use", ps.bytes_in_use},       {"bytes_idle", ps.bytes_idle},
+               {"buffers_in_use", ps.buffers_in_use},   {"buffers_idle", ps.buffers_idle},
+               {"hits", ps.hits},                       {"misses", ps.misses}};
+  json keys = json::array();
+  uint64_t key_bytes = 0;
+  for (const auto& k : keys_.list()) {
+    key_bytes += k.bytes;
+    keys.push_back({{"id", k.id}, {"path", k.path}, {"bytes", k.bytes}, {"users", k.users}, {"pinned", k.pinned},
+                    {"uses", k.uses}, {"idle_s", k.idle_s}});
+  }
+  j["keys"] = keys;
+  j["key_bytes"] = key_bytes;
+  auto es = engine_->stats();
+  j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
+                 {"partitions_done", es.partitions_done}};
+  return j.dump(1) + "\n";
+}
+
+std::string ProvingCore::metrics_text() const {
+  std::string out;
+  metrics_.render(out);
+  auto g = [&](const std::string& name, const std::string& help, double v, const std::string& labels = "") {
+    prom_help(out, name, "gauge", help);
+    prom_sample(out, name, labels, v);
+  };
+  auto bs = budget_.stats();
+  g("cuzk_budget_total_bytes", "Host memory budget.", double(bs.total));
+  g("cuzk_budget_used_bytes", "Budget reserved now (pool, keys, in-flight work).", double(bs.used));
+  g("cuzk_budget_peak_bytes", "Highest budget use so far.", double(bs.peak));
+  g("cuzk_budget_waiters", "Acquirers blocked on the budget.", double(bs.waiters));
+  auto ps = pool_.stats();
+  g("cuzk_pool_pinned_bytes", "Pool buffers allocated (idle or in use).", double(ps.bytes_pinned));
+  g("cuzk_pool_in_use_bytes", "Pool buffers held by partitions.", double(ps.bytes_in_use));
+  g("cuzk_pool_idle_bytes", "Pool buffers idle (evictable).", double(ps.bytes_idle));
+  prom_help(out, "cuzk_pool_takes_total", "counter", "Pool takes served from idle buffers (hit) or new ones (miss).");
+  prom_sample(out, "cuzk_pool_takes_total", "result=\"hit\"", double(ps.hits));
+  prom_sample(out, "cuzk_pool_takes_total", "result=\"miss\"", double(ps.misses));
+  auto ks = keys_.stats();
+  g("cuzk_keys_loaded", "Proving keys in the cache.", double(ks.keys));
+  g("cuzk_keys_bytes", "Memory of the cached proving keys.", double(ks.bytes));
+  prom_help(out, "cuzk_key_evictions_total", "counter", "Keys evicted (budget pressure or request).");
+  prom_sample(out, "cuzk_key_evictions_total", "", double(ks.evictions));
+  auto es = engine_->stats();
+  g("cuzk_partitions_queued", "Partitions waiting for synthesis.", double(es.partitions_queued));
+  g("cuzk_partitions_ready", "Synthesized partitions waiting for a backend.", double(es.partitions_ready));
+  {
+    std::lock_guard lk(mu_);
+    g("cuzk_jobs_in_flight", "Jobs queued or running.", double(in_flight_));
+  }
+  return out;
+}
+
+}  // namespace cuzk::service

@@ -1,0 +1,114 @@
+// ProvingCore: what the daemon serves, independent of the transport. It owns
+// the memory budget, the pinned pool, the key cache and the engine; turns
+// requests into engine jobs (built-in circuit per partition, key lease);
+// collects finished jobs on one thread (metrics, results kept for a while,
+// engine forgets them) and renders status JSON and Prometheus metrics.
+// Request problems throw RequestError carrying the gRPC-style code to answer.
+#pragma once
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "circuits/builtin.hpp"
+#include "engine/key_cache.hpp"
+#include "engine/proving_engine.hpp"
+#include "service/metrics.hpp"
+
+namespace cuzk::service {
+
+class RequestError : public Error {
+ public:
+  enum Code { kInvalidArgument, kNotFound, kFailedPrecondition, kResourceExhausted, kUnavailable };
+  RequestError(Code c, const std::string& what) : Error(what), code(c) {}
+  Code code;
+};
+
+struct CoreConfig {
+  uint64_t budget_bytes = 0;
+  unsigned synthesis_threads = 1, max_ready = 2;
+  unsigned max_partitions = 256, max_jobs = 10000;
+  double result_ttl_s = 600;
+};
+
+struct ProveRequest {
+  std::string key;  // key id or params path
+  circuits::CircuitOptions circuit;
+  engine::Priority priority = engine::Priority::kNormal;
+  uint32_t partitions = 1;
+  bool verify_after = false;
+  std::string label;
+};
+
+struct DrainReport {
+  std::vector<uint64_t> finished, failed, cancelled;  // jobs in flight when draining began
+};
+
+class ProvingCore {
+ public:
+  ProvingCore(CoreConfig cfg, std::shared_ptr<engine::HostAllocator> alloc,
+              std::vector<std::shared_ptr<engine::ProverBackend>> backends);
+  ~ProvingCore();  // cancels what is left
+  ProvingCore(const ProvingCore&) = delete;
+  ProvingCore& operator=(const ProvingCore&) = delete;
+
+  uint64_t submit(const ProveRequest& r);
+  // Waits for the job to end; `give_up` is polled (client gone, deadline):
+  // when it says true, returns nullopt. forget: drop the result once returned.
+  std::optional<engine::JobResult> await(uint64_t id, const std::function<bool()>& give_up, bool forget = false);
+  // The job's state after the request (already-ended jobs keep theirs).
+  engine::JobStatus cancel(uint64_t id);
+
+  std::string preload_key(const std::string& path, const std::string& id, bool pin);
+  uint64_t evict_key(const std::string& id);
+  engine::KeyCache& keys() { return keys_; }
+
+  // Refuse new jobs; let in-flight ones finish for up to `timeout_s`, then
+  // cancel the rest; returns what became of each.
+  DrainReport drain(double timeout_s);
+
+  std::string status_json() const;
+  std::string metrics_text() const;
+  Metrics& metrics() { return metrics_; }
+
+ private:
+  struct Record {
+    uint64_t id = 0;
+    std::string kind, key, label;
+    engine::Priority priority{};
+    uint32_t partitions = 0;
+    bool finished = false;
+    engine::JobResult result;
+    std::chrono::steady_clock::time_point ended;
+  };
+  void collector_loop(std::stop_token stop);
+  void on_finished(uint64_t id);
+
+  CoreConfig cfg_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  engine::MemoryBudget budget_;
+  engine::PinnedPool pool_;
+  engine::KeyCache keys_;
+  std::vector<std::shared_ptr<engine::ProverBackend>> backends_;
+  Metrics metrics_;
+  std::unique_ptr<engine::ProvingEngine> engine_;
+
+  mutable std::mutex mu_;  // records_, draining_
+  std::condition_variable cv_;
+  std::map<uint64_t, Record> records_;
+  size_t in_flight_ = 0;
+  bool draining_ = false;
+
+  std::mutex done_mu_;  // finished ids from the engine (never taken with mu_ held... see on_finished)
+  std::condition_variable_any done_cv_;
+  std::deque<uint64_t> done_;
+  std::jthread collector_;
+};
+
+}  // namespace cuzk::service

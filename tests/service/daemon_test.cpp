@@ -1,0 +1,442 @@
+// A real `cuzk daemon` process (CPU backend) on a unix socket, a loopback
+// TCP port (bearer token) and a loopback HTTP port: concurrent clients with
+// different priorities get proofs that verify; cancelling mid-synthesis
+// frees every buffer and byte; bad requests get clear gRPC errors and the
+// daemon keeps serving; 500 small proofs from 16 clients lose nothing;
+// SIGTERM drains and reports finished and cancelled jobs.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "ff/field_io.hpp"
+#include "formats/bellperson_params.hpp"
+#include "groth16/verifier.hpp"
+#include "service/client.hpp"
+
+using namespace cuzk;
+using namespace cuzk::service;
+using nlohmann::json;
+namespace fs = std::filesystem;
+namespace bp = formats::bellperson;
+using E = groth16::Bls12_381;
+using Fr = E::Fr;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr size_t kSmall = 256;     // constraints of the load-test circuit
+constexpr size_t kMedium = 16384;  // constraints of the cancel-test circuit
+const std::string kToken = "test-token-0123456789";
+
+std::string read_file(const fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+void run_or_die(const std::string& cmd) {
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+}
+
+// One daemon process with its own directory, config and log.
+class DaemonProcess {
+ public:
+  DaemonProcess(const fs::path& dir, const std::string& extra_config) : dir_(dir) {
+    fs::create_directories(dir_);
+    socket_ = (dir_ / "cuzk.sock").string();
+    std::ofstream(dir_ / "cuzk.toml") << "[memory]\nbudget_gb = 4\n[cpu]\nworkers = 1\n[synthesis]\nthreads = 2\n"
+                                      << "[listen]\nunix_socket = \"" << socket_ << "\"\ntcp = \"127.0.0.1:0\"\n"
+                                      << "token = \"" << kToken << "\"\nmax_message_mb = 1\n"
+                                      << "[http]\nport = 0\n" << extra_config;
+    const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (posix_spawn(&pid_, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
+    posix_spawn_file_actions_destroy(&fa);
+    const auto deadline = Clock::now() + std::chrono::seconds(60);
+    while (Clock::now() < deadline && log_text().find("cuzk daemon: ready") == std::string::npos && alive())
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::smatch m;
+    const std::string text = log_text();
+    if (std::regex_search(text, m, std::regex("grpc on tcp port (\\d+)"))) tcp_port_ = std::stoi(m[1]);
+    if (std::regex_search(text, m, std::regex("http on 127\\.0\\.0\\.1:(\\d+)"))) http_port_ = std::stoi(m[1]);
+  }
+  ~DaemonProcess() {
+    if (pid_ > 0 && !exited_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  bool ready() const { return tcp_port_ > 0 && http_port_ > 0; }
+  bool alive() {
+    if (pid_ <= 0 || exited_) return false;
+    if (::waitpid(pid_, nullptr, WNOHANG) == pid_) exited_ = true;
+    return !exited_;
+  }
+  std::string log_text() const { return read_file(dir_ / "daemon.log"); }
+  std::string unix_address() const { return "unix:" + socket_; }
+  std::string tcp_address() const { return "127.0.0.1:" + std::to_string(tcp_port_); }
+  const std::string& socket() const { return socket_; }
+  // SIGTERM and wait; the exit status.
+  int terminate() {
+    ::kill(pid_, SIGTERM);
+    int st = 0;
+    ::waitpid(pid_, &st, 0);
+    exited_ = true;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  }
+  json http_json(const std::string& path) const {
+    httplib::Client c("127.0.0.1", http_port_);
+    auto r = c.Get(path.c_str());
+    if (!r || r->status != 200) return json();
+    return json::parse(r->body);
+  }
+  std::string http_text(const std::string& path) const {
+    httplib::Client c("127.0.0.1", http_port_);
+    auto r = c.Get(path.c_str());
+    return r && r->status == 200 ? r->body : "";
+  }
+
+ private:
+  fs::path dir_;
+  std::string socket_;
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  int tcp_port_ = 0, http_port_ = 0;
+};
+
+v1::ProofRequest request(const std::string& params, size_t constraints, uint64_t seed, uint32_t partitions = 1,
+                         v1::Priority pr = v1::PRIORITY_NORMAL) {
+  v1::ProofRequest r;
+  r.mutable_key()->set_params_path(params);
+  r.mutable_circuit()->set_name("synthetic");
+  r.mutable_circuit()->set_constraints(constraints);
+  r.mutable_circuit()->set_seed(seed);
+  r.set_partitions(partitions);
+  r.set_priority(pr);
+  return r;
+}
+
+class DaemonTest : public ::testing::Test {
+ protected:
+  static inline fs::path dir;
+  static inline std::string small_params, medium_params;
+  static inline std::unique_ptr<DaemonProcess> daemon;
+  static inline std::unique_ptr<groth16::PreparedVerifyingKey<E>> small_vk;
+
+  static void SetUpTestSuite() {
+    dir = fs::temp_directory_path() / ("cuzk_daemon_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    small_params = (dir / "small.params").string();
+    medium_params = (dir / "medium.params").string();
+    run_or_die(std::string(CUZK_BINARY) + " setup --circuit synthetic --constraints " + std::to_string(kSmall) +
+               " -o " + small_params + " > /dev/null");
+    run_or_die(std::string(CUZK_BINARY) + " setup --circuit synthetic --constraints " + std::to_string(kMedium) +
+               " -o " + medium_params + " > /dev/null");
+    small_vk = std::make_unique<groth16::PreparedVerifyingKey<E>>(bp::read_params(small_params).vk);
+    daemon = std::make_unique<DaemonProcess>(dir / "main", "");
+  }
+  static void TearDownTestSuite() {
+    daemon.reset();
+    fs::remove_all(dir);
+  }
+  void SetUp() override { ASSERT_TRUE(daemon && daemon->ready()) << (daemon ? daemon->log_text() : ""); }
+
+  static Client unix_client() { return Client(daemon->unix_address()); }
+
+  // Every partition's proof verifies against the key's vk with its inputs.
+  static int count_valid(const v1::ProofResult& r, const groth16::PreparedVerifyingKey<E>& vk) {
+    int ok = 0;
+    for (const auto& p : r.partitions()) {
+      std::vector<Fr> inputs;
+      for (const auto& s : p.public_inputs()) inputs.push_back(ff::from_decimal<Fr>(s, "input"));
+      auto proof = bp::proof_from_bytes(
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(p.proof().data()), p.proof().size()));
+      ok += groth16::verify_proof(vk, proof, std::span<const Fr>(inputs));
+    }
+    return ok;
+  }
+
+  // Pool and budget back to idle: nothing in use, the budget holds only idle
+  // pool buffers and cached keys.
+  static void expect_idle() {
+    json st;
+    for (int i = 0; i < 200; ++i) {
+      st = daemon->http_json("/status");
+      if (st["pool"]["bytes_in_use"] == 0 && st["jobs_in_flight"] == 0 &&
+          st["budget"]["used"].get<uint64_t>() ==
+              st["pool"]["bytes_pinned"].get<uint64_t>() + st["key_bytes"].get<uint64_t>())
+        break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    EXPECT_EQ(st["pool"]["bytes_in_use"], 0) << st.dump(1);
+    EXPECT_EQ(st["pool"]["buffers_in_use"], 0);
+    EXPECT_EQ(st["jobs_in_flight"], 0);
+    EXPECT_EQ(st["budget"]["used"].get<uint64_t>(),
+              st["pool"]["bytes_pinned"].get<uint64_t>() + st["key_bytes"].get<uint64_t>())
+        << st.dump(1);
+  }
+};
+
+}  // namespace
+
+TEST_F(DaemonTest, SocketIsPrivate) {
+  struct stat st {};
+  ASSERT_EQ(::stat(daemon->socket().c_str(), &st), 0);
+  EXPECT_TRUE(S_ISSOCK(st.st_mode));
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+}
+
+TEST_F(DaemonTest, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
+  const v1::Priority prs[] = {v1::PRIORITY_LOW, v1::PRIORITY_NORMAL, v1::PRIORITY_HIGH, v1::PRIORITY_CRITICAL};
+  std::atomic<int> valid{0}, done{0};
+  std::vector<std::thread> ts;
+  for (int c = 0; c < 4; ++c)
+    ts.emplace_back([&, c] {
+      Client cl = unix_client();
+      std::vector<uint64_t> ids;
+      for (int j = 0; j < 3; ++j) ids.push_back(cl.submit(request(small_params, kSmall, 100 * c + 10 * j + 1, 2, prs[c])));
+      for (auto id : ids) {
+        auto r = cl.await(id);
+        done += r.state() == v1::JOB_STATE_DONE;
+        valid += count_valid(r, *small_vk);
+      }
+    });
+  for (auto& t : ts) t.join();
+  EXPECT_EQ(done.load(), 12);
+  EXPECT_EQ(valid.load(), 24);
+  // the blocking Prove call and the daemon-side verification
+  auto req = request(small_params, kSmall, 7, 3, v1::PRIORITY_CRITICAL);
+  req.set_verify_after(true);
+  auto r = unix_client().prove(req);
+  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  EXPECT_EQ(count_valid(r, *small_vk), 3);
+  expect_idle();
+}
+
+TEST_F(DaemonTest, CancelMidSynthesisFreesEverything) {
+  Client cl = unix_client();
+  const uint64_t id = cl.submit(request(medium_params, kMedium, 1, 16));
+  // wait until a partition is being synthesized, then cancel
+  bool seen = false;
+  for (int i = 0; i < 2000 && !seen; ++i) {
+    auto st = daemon->http_json("/status");
+    for (const auto& j : st["jobs"])
+      if (j["id"] == id)
+        for (const auto& p : j["partitions"]) seen = seen || p["stage"] == "synthesis";
+    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  EXPECT_TRUE(seen) << "never saw a partition in synthesis";
+  EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
+  auto r = cl.await(id);
+  EXPECT_EQ(r.state(), v1::JOB_STATE_CANCELLED);
+  EXPECT_EQ(r.partitions_size(), 0);
+  expect_idle();
+  // cancelling again, or an ended job, says how it ended
+  EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
+}
+
+TEST_F(DaemonTest, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
+  Client cl = unix_client();
+  auto expect_error = [&](v1::ProofRequest r, grpc::StatusCode code, const std::string& says) {
+    try {
+      cl.submit(r);
+      ADD_FAILURE() << "accepted; expected " << status_code_name(code);
+    } catch (const ClientError& e) {
+      EXPECT_EQ(e.code, code) << e.what();
+      EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+    }
+  };
+  auto r = request(small_params, kSmall, 1);
+  r.mutable_circuit()->set_name("nope");
+  expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "unknown built-in circuit 'nope'");
+  expect_error(request(small_params, 5, 1), grpc::StatusCode::INVALID_ARGUMENT, "constraints=5 out of range");
+  expect_error(request(small_params, kSmall, 1, 0), grpc::StatusCode::INVALID_ARGUMENT, "partitions must be at least 1");
+  expect_error(request(small_params, kSmall, 1, 100000), grpc::StatusCode::INVALID_ARGUMENT, "exceeds the daemon's limit");
+  expect_error(request(small_params, 512, 1), grpc::StatusCode::INVALID_ARGUMENT, "does not match key");
+  expect_error(request((dir / "missing.params").string(), kSmall, 1), grpc::StatusCode::NOT_FOUND, "missing.params");
+  r = request(small_params, kSmall, 1);
+  r.mutable_key()->set_key_id("no-such-key");
+  expect_error(r, grpc::StatusCode::NOT_FOUND, "unknown key 'no-such-key'");
+  r = request(small_params, kSmall, 1);
+  r.clear_key();
+  expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "no key");
+  r = request(small_params, kSmall, 1);
+  r.set_label(std::string(2 << 20, 'x'));  // over max_message_mb = 1
+  expect_error(r, grpc::StatusCode::RESOURCE_EXHAUSTED, "");
+  // a file that is not a params file
+  std::ofstream(dir / "junk.params") << "not a key";
+  expect_error(request((dir / "junk.params").string(), kSmall, 1), grpc::StatusCode::FAILED_PRECONDITION, "junk.params");
+  try {
+    cl.await(987654321);
+    ADD_FAILURE() << "awaited an unknown job";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code, grpc::StatusCode::NOT_FOUND);
+    EXPECT_NE(std::string(e.what()).find("unknown job 987654321"), std::string::npos) << e.what();
+  }
+  try {
+    cl.evict_key("no-such-key");
+    ADD_FAILURE();
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code, grpc::StatusCode::NOT_FOUND);
+  }
+  // still serving
+  auto ok = cl.prove(request(small_params, kSmall, 3));
+  ASSERT_EQ(ok.state(), v1::JOB_STATE_DONE) << ok.error();
+  EXPECT_EQ(count_valid(ok, *small_vk), 1);
+  EXPECT_NE(daemon->http_text("/metrics").find("cuzk_rpc_errors_total{method=\"SubmitProof\",code=\"INVALID_ARGUMENT\"}"),
+            std::string::npos);
+}
+
+TEST_F(DaemonTest, TcpNeedsTheBearerToken) {
+  auto status_with = [&](const std::string& token) {
+    Client cl(daemon->tcp_address(), token);
+    try {
+      cl.status_json();
+      return grpc::StatusCode::OK;
+    } catch (const ClientError& e) {
+      if (e.code == grpc::StatusCode::UNAUTHENTICATED)
+        EXPECT_NE(std::string(e.what()).find(token.empty() ? "missing" : "wrong bearer token"), std::string::npos)
+            << e.what();
+      return e.code;
+    }
+  };
+  EXPECT_EQ(status_with(""), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(status_with("wrong"), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(status_with(kToken), grpc::StatusCode::OK);
+  Client tcp(daemon->tcp_address(), kToken);
+  auto r = tcp.prove(request(small_params, kSmall, 11));
+  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  EXPECT_EQ(count_valid(r, *small_vk), 1);
+}
+
+TEST_F(DaemonTest, KeysPreloadByIdAndEvict) {
+  Client cl = unix_client();
+  const auto copy = (dir / "small-copy.params").string();  // small.params is cached by path already
+  fs::copy_file(small_params, copy, fs::copy_options::overwrite_existing);
+  cl.preload_key(small_params);  // cached under its path
+  try {
+    cl.preload_key(small_params, "other-name");
+    ADD_FAILURE() << "one file loaded under two ids";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code, grpc::StatusCode::FAILED_PRECONDITION);
+    EXPECT_NE(std::string(e.what()).find("already loaded as"), std::string::npos) << e.what();
+  }
+  auto k = cl.preload_key(copy, "small");
+  EXPECT_EQ(k.key_id(), "small");
+  EXPECT_GT(k.bytes(), 0u);
+  auto req = request(small_params, kSmall, 21);
+  req.mutable_key()->set_key_id("small");
+  auto r = cl.prove(req);
+  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  EXPECT_EQ(count_valid(r, *small_vk), 1);
+  auto st = daemon->http_json("/status");
+  bool listed = false;
+  for (const auto& key : st["keys"]) listed = listed || key["id"] == "small";
+  EXPECT_TRUE(listed) << st["keys"].dump();
+  // engine threads drop their hold on a job moments after it ends
+  uint64_t freed = 0;
+  for (int i = 0; i < 100 && !freed; ++i) {
+    try {
+      freed = cl.evict_key("small");
+    } catch (const ClientError& e) {
+      ASSERT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  EXPECT_EQ(freed, k.bytes());
+  expect_idle();
+}
+
+TEST_F(DaemonTest, LoadTest500ProofsFrom16Clients) {
+  constexpr int kClients = 16, kPerClient = 500 / kClients + 1;  // 16 x 32 = 512 >= 500
+  std::atomic<int> submitted{0}, done{0}, valid{0}, errors{0};
+  const auto t0 = Clock::now();
+  std::vector<std::thread> ts;
+  for (int c = 0; c < kClients; ++c)
+    ts.emplace_back([&, c] {
+      Client cl = unix_client();
+      std::vector<uint64_t> ids;
+      // half the clients submit everything then await; the others call Prove
+      for (int j = 0; j < kPerClient && submitted.fetch_add(1) < 500; ++j) {
+        auto req = request(small_params, kSmall, 100000 + 1000 * c + j, 1, v1::Priority(1 + (c + j) % 4));
+        try {
+          if (c % 2 == 0) {
+            ids.push_back(cl.submit(req));
+          } else {
+            auto r = cl.prove(req);
+            done += r.state() == v1::JOB_STATE_DONE;
+            valid += count_valid(r, *small_vk);
+          }
+        } catch (const std::exception& e) {
+          ++errors;
+          ADD_FAILURE() << e.what();
+        }
+      }
+      for (auto id : ids) {
+        auto r = cl.await(id);
+        done += r.state() == v1::JOB_STATE_DONE;
+        valid += count_valid(r, *small_vk);
+      }
+    });
+  for (auto& t : ts) t.join();
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  EXPECT_EQ(errors.load(), 0);
+  EXPECT_EQ(done.load(), 500);
+  EXPECT_EQ(valid.load(), 500);
+  std::printf("load test: 500 proofs (%zu constraints) from %d clients in %.2f s: %.1f proofs/s (incl. client-side verify)\n",
+              kSmall, kClients, secs, 500 / secs);
+  const std::string m = daemon->http_text("/metrics");
+  EXPECT_NE(m.find("cuzk_proofs_total{kind=\"synthetic\",outcome=\"done\"}"), std::string::npos);
+  EXPECT_NE(m.find("cuzk_stage_seconds_count{stage=\"synthesis\"}"), std::string::npos);
+  EXPECT_NE(m.find("cuzk_budget_used_bytes"), std::string::npos);
+  EXPECT_NE(m.find("cuzk_pool_in_use_bytes"), std::string::npos);
+  expect_idle();
+}
+
+TEST_F(DaemonTest, SigtermDrainsReportingFinishedAndCancelledJobs) {
+  DaemonProcess d(dir / "drain", "[jobs]\ndrain_timeout_s = 0.5\n");
+  ASSERT_TRUE(d.ready()) << d.log_text();
+  Client cl(d.unix_address());
+  const uint64_t quick = cl.submit(request(small_params, kSmall, 1));
+  ASSERT_EQ(cl.await(quick).state(), v1::JOB_STATE_DONE);
+  const uint64_t slow = cl.submit(request(medium_params, kMedium, 1, 64));  // far longer than the drain timeout
+  std::atomic<int> waiter_state{-1};
+  std::thread waiter([&] {
+    try {
+      waiter_state = cl.await(slow).state();
+    } catch (const std::exception&) {
+      waiter_state = -2;
+    }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(d.terminate(), 0) << d.log_text();
+  waiter.join();
+  EXPECT_EQ(waiter_state.load(), v1::JOB_STATE_CANCELLED);  // the waiting caller hears how it ended
+  const std::string log = d.log_text();
+  EXPECT_NE(log.find("cancelled jobs: " + std::to_string(slow)), std::string::npos) << log;
+  EXPECT_NE(log.find("cuzk daemon: stopped"), std::string::npos) << log;
+  EXPECT_FALSE(fs::exists(dir / "drain" / "cuzk.sock"));
+}
