@@ -7,7 +7,7 @@
 using namespace cuzk;
 using namespace cuzk::service;
 
-TEST(DaemonConfig, ParsesEverySection) {
+TEST(ServiceConfig, ParsesEverySection) {
   auto c = parse_config(R"(
 [memory]
 budget_gb = 8.5
@@ -52,13 +52,13 @@ drain_timeout_s = 5
   EXPECT_DOUBLE_EQ(c.drain_timeout_s, 5);
 }
 
-TEST(DaemonConfig, DefaultsListenOnAUnixSocketOnly) {
+TEST(ServiceConfig, DefaultsListenOnAUnixSocketOnly) {
   auto c = parse_config("", "empty.toml");
   EXPECT_EQ(c.unix_socket, "/run/cuzk/cuzk.sock");
   EXPECT_TRUE(c.tcp.empty());
 }
 
-TEST(DaemonConfig, ErrorsNameTheKey) {
+TEST(ServiceConfig, ErrorsNameTheKey) {
   auto msg = [](const std::string& text) {
     try {
       parse_config(text, "bad.toml");

@@ -139,7 +139,7 @@ v1::ProofRequest request(const std::string& params, size_t constraints, uint64_t
   return r;
 }
 
-class DaemonTest : public ::testing::Test {
+class ServiceDaemon : public ::testing::Test {
  protected:
   static inline fs::path dir;
   static inline std::string small_params, medium_params;
@@ -202,14 +202,14 @@ class DaemonTest : public ::testing::Test {
 
 }  // namespace
 
-TEST_F(DaemonTest, SocketIsPrivate) {
+TEST_F(ServiceDaemon, SocketIsPrivate) {
   struct stat st {};
   ASSERT_EQ(::stat(daemon->socket().c_str(), &st), 0);
   EXPECT_TRUE(S_ISSOCK(st.st_mode));
   EXPECT_EQ(st.st_mode & 0777, 0600u);
 }
 
-TEST_F(DaemonTest, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
+TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
   const v1::Priority prs[] = {v1::PRIORITY_LOW, v1::PRIORITY_NORMAL, v1::PRIORITY_HIGH, v1::PRIORITY_CRITICAL};
   std::atomic<int> valid{0}, done{0};
   std::vector<std::thread> ts;
@@ -236,7 +236,7 @@ TEST_F(DaemonTest, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
   expect_idle();
 }
 
-TEST_F(DaemonTest, CancelMidSynthesisFreesEverything) {
+TEST_F(ServiceDaemon, CancelMidSynthesisFreesEverything) {
   Client cl = unix_client();
   const uint64_t id = cl.submit(request(medium_params, kMedium, 1, 16));
   // wait until a partition is being synthesized, then cancel
@@ -258,7 +258,7 @@ TEST_F(DaemonTest, CancelMidSynthesisFreesEverything) {
   EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
 }
 
-TEST_F(DaemonTest, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
+TEST_F(ServiceDaemon, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
   Client cl = unix_client();
   auto expect_error = [&](v1::ProofRequest r, grpc::StatusCode code, const std::string& says) {
     try {
@@ -310,7 +310,7 @@ TEST_F(DaemonTest, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
             std::string::npos);
 }
 
-TEST_F(DaemonTest, TcpNeedsTheBearerToken) {
+TEST_F(ServiceDaemon, TcpNeedsTheBearerToken) {
   auto status_with = [&](const std::string& token) {
     Client cl(daemon->tcp_address(), token);
     try {
@@ -332,7 +332,7 @@ TEST_F(DaemonTest, TcpNeedsTheBearerToken) {
   EXPECT_EQ(count_valid(r, *small_vk), 1);
 }
 
-TEST_F(DaemonTest, KeysPreloadByIdAndEvict) {
+TEST_F(ServiceDaemon, KeysPreloadByIdAndEvict) {
   Client cl = unix_client();
   const auto copy = (dir / "small-copy.params").string();  // small.params is cached by path already
   fs::copy_file(small_params, copy, fs::copy_options::overwrite_existing);
@@ -370,7 +370,7 @@ TEST_F(DaemonTest, KeysPreloadByIdAndEvict) {
   expect_idle();
 }
 
-TEST_F(DaemonTest, LoadTest500ProofsFrom16Clients) {
+TEST_F(ServiceDaemon, LoadTest500ProofsFrom16Clients) {
   constexpr int kClients = 16, kPerClient = 500 / kClients + 1;  // 16 x 32 = 512 >= 500
   std::atomic<int> submitted{0}, done{0}, valid{0}, errors{0};
   const auto t0 = Clock::now();
@@ -416,7 +416,7 @@ TEST_F(DaemonTest, LoadTest500ProofsFrom16Clients) {
   expect_idle();
 }
 
-TEST_F(DaemonTest, SigtermDrainsReportingFinishedAndCancelledJobs) {
+TEST_F(ServiceDaemon, SigtermDrainsReportingFinishedAndCancelledJobs) {
   DaemonProcess d(dir / "drain", "[jobs]\ndrain_timeout_s = 0.5\n");
   ASSERT_TRUE(d.ready()) << d.log_text();
   Client cl(d.unix_address());
