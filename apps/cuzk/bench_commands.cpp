@@ -87,7 +87,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
   }
 #if CUZK_WITH_CUDA
   for (int d = 0; d < gpus; ++d) {
-    auto b = std::make_shared<GpuBackend>(d, a.workers_per_gpu);
+    auto b = std::make_shared<GpuBackend>(d, a.workers_per_gpu, a.host_memory == "staged");
     setup_t.run("key to gpu" + std::to_string(d), [&] {
       if (random_key) {
         const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
@@ -185,8 +185,10 @@ BenchCommands::BenchCommands(CLI::App& app) {
   p->add_option("--budget-gb", args_.budget_gb, "host memory budget in GB (0: detected)");
   p->add_option("--key", args_.key, "real (dev setup), random (benchmark-only device key) or auto")
       ->check(CLI::IsMember({"auto", "real", "random"}));
-  p->add_option("--host-memory", args_.host_memory, "pinned (cudaHostAlloc), register (cudaHostRegister) or pageable")
-      ->check(CLI::IsMember({"pinned", "register", "pageable"}));
+  p->add_option("--host-memory", args_.host_memory,
+                 "pinned (cudaHostAlloc), register (cudaHostRegister), pageable (copied as is) or staged "
+                 "(pageable, copied through pinned chunks)")
+      ->check(CLI::IsMember({"pinned", "register", "pageable", "staged"}));
   p->add_option("--trace", args_.trace, "write a Chrome trace JSON of every stage");
   p->add_flag("--verify", args_.verify, "verify every proof (real keys only)");
   bench_->require_subcommand(1);

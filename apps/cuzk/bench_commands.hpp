@@ -18,7 +18,7 @@ struct PipelineBenchArgs {
   unsigned synthesis_threads = 0;  // 0: derived from cores and budget
   double budget_gb = 0;            // 0: detected
   std::string key = "auto";        // auto | real | random
-  std::string host_memory = "pinned";  // pinned | register | pageable
+  std::string host_memory = "pinned";  // pinned | register | pageable | staged
   std::string trace;               // Chrome trace JSON output
   bool verify = false;
 };

@@ -14,6 +14,10 @@
 #include "groth16/verifier.hpp"
 #include "groth16/zkey_prover.hpp"
 #include "groth16/zkey_setup.hpp"
+#if CUZK_WITH_CUDA
+#include "gpu/device.hpp"
+#include "groth16/cuda/gpu_zkey_prover.hpp"
+#endif
 
 namespace cuzk::app {
 
@@ -39,7 +43,23 @@ int run_snarkjs_prover(const SnarkjsProverArgs& a) {
     auto pk = t.run("load zkey", [&] { return sj::read_zkey<E>(zk.bytes(), src); });
     auto w = t.run("load witness", [&] { return sj::read_wtns_file<E>(a.wtns); });
     groth16::check_witness_length(pk, w.size());
-    auto proof = groth16::prove_zkey(pk, std::span<const F>(w), [&](const char* n, double s) { t.add(n, s); });
+    bool on_gpu = false;
+#if CUZK_WITH_CUDA
+    on_gpu = !a.cpu_only && gpu::device_count() > 0;
+#endif
+    groth16::Proof<E> proof;
+    if (!on_gpu) proof = groth16::prove_zkey(pk, std::span<const F>(w), [&](const char* n, double s) { t.add(n, s); });
+#if CUZK_WITH_CUDA
+    if (on_gpu) {
+      auto prover = t.run("key to GPU", [&] { return std::make_unique<groth16::cuda::GpuZkeyProver<E>>(pk, 0); });
+      groth16::cuda::GpuTimings gt;
+      auto terms = prover->compute(std::span<const F>(w), &gt);
+      t.add("a, b + H2D (GPU)", gt.h2d);
+      t.add("H (NTT, GPU)", gt.ntt);
+      t.add("MSMs (GPU)", gt.msm);
+      proof = t.run("finalize", [&] { return groth16::finalize_zkey_proof(pk, terms); });
+    }
+#endif
     auto pub = groth16::public_signals(pk, std::span<const F>(w));
     t.run("write json", [&] {
       formats::write_text_file(a.proof_out, sj::proof_to_json(proof));
@@ -55,8 +75,9 @@ int run_snarkjs_prover(const SnarkjsProverArgs& a) {
       rc = ok ? 0 : 1;
     }
     if (a.timings) {
-      std::fprintf(stderr, "prover: %s, %u wires, %u public, domain 2^%d, %u threads\n",
-                   sj::curve_name(sj::curve_of<E>()), pk.n_vars, pk.n_public, pk.log_n(), global_pool().size());
+      std::fprintf(stderr, "prover: %s, %u wires, %u public, domain 2^%d, on %s (%u CPU threads)\n",
+                   sj::curve_name(sj::curve_of<E>()), pk.n_vars, pk.n_public, pk.log_n(), on_gpu ? "the GPU" : "the CPU",
+                   global_pool().size());
       print_phases(t, stderr);
       std::fprintf(stderr, "  %-20s %9.4f s\n", "wall", wall.seconds());
     }
@@ -113,6 +134,7 @@ SnarkjsCommands::SnarkjsCommands(CLI::App& app) {
   c_prover_->add_option("public", prover_.public_out, "public.json to write")->required();
   c_prover_->add_flag("--timings", prover_.timings, "print per-phase timings to stderr");
   c_prover_->add_flag("--verify", prover_.verify_after, "verify the proof with the key's verifying part (exit 1 if not)");
+  c_prover_->add_flag("--cpu", prover_.cpu_only, "prove on the CPU even when a GPU is present");
 
   c_verifier_ = app.add_subcommand("verifier", "verify a snarkjs Groth16 proof (rapidsnark-compatible)");
   c_verifier_->add_option("vk", verifier_.vk, "verification_key.json")->required()->check(CLI::ExistingFile);

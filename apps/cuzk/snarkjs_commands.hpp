@@ -13,6 +13,7 @@ struct SnarkjsProverArgs {
   std::string zkey, wtns, proof_out, public_out;
   bool timings = false;
   bool verify_after = false;
+  bool cpu_only = false;  // --cpu: ignore a present GPU
 };
 int run_snarkjs_prover(const SnarkjsProverArgs& a);
 

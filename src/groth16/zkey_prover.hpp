@@ -80,6 +80,18 @@ struct NoPhases {
   void operator()(const char*, double) const {}
 };
 
+// Blinds the terms with fresh r, s (CSPRNG). Refuses a proof with points
+// outside the prime-order subgroup: bad key points would leak witness bits.
+template <class E>
+Proof<E> finalize_zkey_proof(const ZkeyProvingKey<E>& pk, const ProofTerms<E>& t) {
+  Proof<E> p = blind_proof(pk.vk, t);
+  const bool valid = p.a.is_on_curve() && p.b.is_on_curve() && p.c.is_on_curve() && ec::is_in_subgroup(p.a) &&
+                     ec::is_in_subgroup(p.b) && ec::is_in_subgroup(p.c);
+  if (!valid)
+    throw Error("the proving key holds points outside the prime-order subgroup; refusing to output the proof");
+  return p;
+}
+
 template <class E, class Phases = NoPhases>
 Proof<E> prove_zkey(const ZkeyProvingKey<E>& pk, std::span<const typename E::Fr> w, Phases&& phase = {}) {
   using F = typename E::Fr;
@@ -99,14 +111,7 @@ Proof<E> prove_zkey(const ZkeyProvingKey<E>& pk, std::span<const typename E::Fr>
   b = {};
   ProofTerms<E> t = compute_terms_zkey(pk, w, std::span<const F>(a));
   lap("MSMs");
-  SecureRng rng;
-  F r = ff::random_element<F>(rng), s = ff::random_element<F>(rng);
-  Proof<E> p = assemble_proof(pk.vk, t, r, s);
-  // Key points outside the subgroup would leak witness bits through the proof.
-  const bool valid = p.a.is_on_curve() && p.b.is_on_curve() && p.c.is_on_curve() && ec::is_in_subgroup(p.a) &&
-                     ec::is_in_subgroup(p.b) && ec::is_in_subgroup(p.c);
-  if (!valid)
-    throw Error("the proving key holds points outside the prime-order subgroup; refusing to output the proof");
+  Proof<E> p = finalize_zkey_proof(pk, t);
   lap("finalize");
   return p;
 }

@@ -17,6 +17,7 @@ class Density {
     bits_.resize((n + 63) / 64, 0);
     n_ = n;
   }
+  bool operator==(const Density&) const = default;
   size_t count() const {
     size_t c = 0;
     for (auto w : bits_) c += size_t(__builtin_popcountll(w));

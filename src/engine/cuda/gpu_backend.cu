@@ -3,14 +3,19 @@
 
 namespace cuzk::engine {
 
-GpuBackend::GpuBackend(int device, unsigned workers) : device_(device), workers_(workers) {}
+GpuBackend::GpuBackend(int device, unsigned workers, bool stage_pageable)
+    : device_(device), workers_(workers), stage_pageable_(stage_pageable) {}
 GpuBackend::~GpuBackend() = default;
 
 std::shared_ptr<GpuBackend::DeviceKey> GpuBackend::key_for(const groth16::ProvingKey<Curve>& pk) {
   std::lock_guard lk(mu_);
   auto& k = keys_[&pk];
-  if (!k) k = std::make_shared<DeviceKey>(pk, device_);
-  return k;
+  if (!k.key || !(k.vk == pk.vk)) {
+    k.key.reset();  // the stale device copy goes before the new one is uploaded
+    k.key = std::make_shared<DeviceKey>(pk, device_);
+    k.vk = pk.vk;
+  }
+  return k.key;
 }
 
 void GpuBackend::preload(const groth16::ProvingKey<Curve>& pk) { key_for(pk); }
@@ -18,7 +23,7 @@ void GpuBackend::preload(const groth16::ProvingKey<Curve>& pk) { key_for(pk); }
 void GpuBackend::install(const groth16::ProvingKey<Curve>& handle, std::shared_ptr<DeviceKey> key) {
   if (key->device() != device_) throw Error("GPU backend: key is resident on another device");
   std::lock_guard lk(mu_);
-  keys_[&handle] = std::move(key);
+  keys_[&handle] = {handle.vk, std::move(key)};
 }
 
 std::unique_ptr<GpuBackend::Prover> GpuBackend::take_prover() {
@@ -30,7 +35,7 @@ std::unique_ptr<GpuBackend::Prover> GpuBackend::take_prover() {
       return p;
     }
   }
-  return std::make_unique<Prover>(device_, &kernel_lock_);
+  return std::make_unique<Prover>(device_, &kernel_lock_, stage_pageable_);
 }
 
 void GpuBackend::return_prover(std::unique_ptr<Prover> p) {

@@ -22,7 +22,10 @@ namespace cuzk::engine {
 
 class GpuBackend final : public ProverBackend {
  public:
-  explicit GpuBackend(int device, unsigned workers = 2);
+  // stage_pageable: copy pageable pool buffers through pinned staging chunks
+  // (a pool of plain memory, e.g. where pinning is not allowed) instead of the
+  // driver's pageable path.
+  explicit GpuBackend(int device, unsigned workers = 2, bool stage_pageable = false);
   ~GpuBackend() override;
   std::string name() const override { return "gpu" + std::to_string(device_); }
   unsigned workers() const override { return workers_; }
@@ -44,9 +47,16 @@ class GpuBackend final : public ProverBackend {
 
   int device_;
   unsigned workers_;
+  bool stage_pageable_;
   std::mutex kernel_lock_;
   std::mutex mu_;
-  std::map<const groth16::ProvingKey<Curve>*, std::shared_ptr<DeviceKey>> keys_;
+  // Keyed by the host key's address; the vk copy guards against a key freed
+  // (e.g. evicted from a key cache) and another loaded at the same address.
+  struct ResidentKey {
+    groth16::VerifyingKey<Curve> vk;
+    std::shared_ptr<DeviceKey> key;
+  };
+  std::map<const groth16::ProvingKey<Curve>*, ResidentKey> keys_;
   std::vector<std::unique_ptr<Prover>> idle_provers_;
 };
 

@@ -1,7 +1,11 @@
+#include <algorithm>
 #include <chrono>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "gpu/cuda_check.hpp"
+#include "gpu/host_to_device.hpp"
 #include "groth16/cuda/gpu_prover.hpp"
 #include "msm/cuda/msm_gpu.hpp"
 #include "ntt/cuda/gpu_ntt.hpp"
@@ -34,6 +38,41 @@ struct DevVec {
   }
 };
 
+// Which witness entries feed the A and B queries (their bases skip unused
+// variables), on the device. They depend on the circuit only, so a key builds
+// them once and every proof of that circuit reuses them; immutable once made
+// (a prover holds a shared_ptr while its kernels read them).
+struct IndexLists {
+  r1cs::Density a_aux, b_in, b_aux;  // the densities they were built from
+  DevVec idx_a, idx_b;
+  size_t na = 0, nb = 0;
+
+  template <class F>
+  bool built_for(const r1cs::ProvingAssignment<F>& pa) const {
+    return a_aux == pa.a_aux_density() && b_in == pa.b_input_density() && b_aux == pa.b_aux_density();
+  }
+  template <class F>
+  explicit IndexLists(const r1cs::ProvingAssignment<F>& pa)
+      : a_aux(pa.a_aux_density()), b_in(pa.b_input_density()), b_aux(pa.b_aux_density()) {
+    const size_t ni = pa.inputs().size(), naux = pa.aux().size();
+    std::vector<uint32_t> ia, ib;
+    ia.reserve(ni + a_aux.count());
+    for (size_t i = 0; i < ni; ++i) ia.push_back(uint32_t(i));
+    for (size_t k = 0; k < naux; ++k)
+      if (a_aux.get(k)) ia.push_back(uint32_t(ni + k));
+    for (size_t i = 0; i < ni; ++i)
+      if (b_in.get(i)) ib.push_back(uint32_t(i));
+    for (size_t k = 0; k < naux; ++k)
+      if (b_aux.get(k)) ib.push_back(uint32_t(ni + k));
+    na = ia.size();
+    nb = ib.size();
+    idx_a.ensure(std::max<size_t>(1, na) * 4);
+    idx_b.ensure(std::max<size_t>(1, nb) * 4);
+    if (na) CUZK_CUDA_CHECK(cudaMemcpy(idx_a.p, ia.data(), na * 4, cudaMemcpyHostToDevice));
+    if (nb) CUZK_CUDA_CHECK(cudaMemcpy(idx_b.p, ib.data(), nb * 4, cudaMemcpyHostToDevice));
+  }
+};
+
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -45,6 +84,16 @@ struct GpuProvingKey<E>::Impl {
   int device;
   msm::cuda::GpuMsm<typename E::G1> h, l, a, b1;
   msm::cuda::GpuMsm<typename E::G2> b2;
+  std::mutex lists_mu;
+  std::shared_ptr<const IndexLists> lists;  // of the last circuit proven with this key
+
+  // The index lists for pa's circuit: cached, rebuilt only for another circuit of the same sizes.
+  template <class F>
+  std::shared_ptr<const IndexLists> index_lists(const r1cs::ProvingAssignment<F>& pa) {
+    std::lock_guard lk(lists_mu);
+    if (!lists || !lists->built_for(pa)) lists = std::make_shared<const IndexLists>(pa);
+    return lists;
+  }
   Impl(const ProvingKey<E>& pk, int dev)
       : device(dev), h(pk.h, dev), l(pk.l, dev), a(pk.a, dev), b1(pk.b_g1, dev), b2(pk.b_g2, dev) {}
   Impl(const Sizes& s, uint64_t seed, int dev)
@@ -93,19 +142,23 @@ struct GpuProver<E>::Impl {
   int device;
   std::mutex* lock;
   cudaStream_t stream = nullptr;
-  DevVec abc, witness, idx_a, idx_b, gathered;
+  DevVec abc, witness, gathered;
+  std::shared_ptr<const IndexLists> lists;
+  std::unique_ptr<gpu::HostToDevice> h2d;
   msm::cuda::MsmWorkspace ws;
-  size_t n = 0, m = 0, ni = 0, na = 0, nb = 0;
+  size_t n = 0, m = 0, ni = 0;
 
   F* d_abc() { return static_cast<F*>(abc.p); }
   F* d_w() { return static_cast<F*>(witness.p); }
 };
 
 template <class E>
-GpuProver<E>::GpuProver(int device, std::mutex* kernel_lock) : impl_(std::make_unique<Impl>()) {
+GpuProver<E>::GpuProver(int device, std::mutex* kernel_lock, bool stage_pageable) : impl_(std::make_unique<Impl>()) {
   impl_->device = device;
   impl_->lock = kernel_lock;
   CUZK_CUDA_CHECK(cudaSetDevice(device));
+  impl_->h2d = std::make_unique<gpu::HostToDevice>(stage_pageable ? gpu::HostToDevice::Pageable::kStaged
+                                                                  : gpu::HostToDevice::Pageable::kDirect);
   CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking));
 }
 
@@ -133,38 +186,24 @@ void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingA
   I.ni = pa.inputs().size();
   const size_t naux = pa.aux().size();
 
-  // Which witness entries feed the A and B queries (their bases skip unused variables).
-  std::vector<uint32_t> ia, ib;
-  ia.reserve(I.ni + pa.a_aux_density().count());
-  for (size_t i = 0; i < I.ni; ++i) ia.push_back(uint32_t(i));
-  for (size_t k = 0; k < naux; ++k)
-    if (pa.a_aux_density().get(k)) ia.push_back(uint32_t(I.ni + k));
-  for (size_t i = 0; i < I.ni; ++i)
-    if (pa.b_input_density().get(i)) ib.push_back(uint32_t(i));
-  for (size_t k = 0; k < naux; ++k)
-    if (pa.b_aux_density().get(k)) ib.push_back(uint32_t(I.ni + k));
-  I.na = ia.size();
-  I.nb = ib.size();
+  I.lists = key.impl().index_lists(pa);
+  const size_t na = I.lists->na, nb = I.lists->nb;
 
   F* abc = static_cast<F*>(I.abc.ensure(3 * I.n * sizeof(F)));
   F* w = static_cast<F*>(I.witness.ensure((I.ni + naux) * sizeof(F)));
-  I.idx_a.ensure(std::max<size_t>(1, I.na) * 4);
-  I.idx_b.ensure(std::max<size_t>(1, I.nb) * 4);
-  I.gathered.ensure(std::max<size_t>(1, std::max(I.na, I.nb)) * sizeof(F));
+  I.gathered.ensure(std::max<size_t>(1, std::max(na, nb)) * sizeof(F));
   const cudaStream_t s = I.stream;
   const std::span<const F> src[3] = {pa.a(), pa.b(), pa.c()};
   for (int k = 0; k < 3; ++k) {
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(abc + k * I.n, src[k].data(), I.m * sizeof(F), cudaMemcpyHostToDevice, s));
+    I.h2d->copy(abc + k * I.n, src[k].data(), I.m * sizeof(F), s);
     if (I.n > I.m) CUZK_CUDA_CHECK(cudaMemsetAsync(abc + k * I.n + I.m, 0, (I.n - I.m) * sizeof(F), s));
   }
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(w, pa.inputs().data(), I.ni * sizeof(F), cudaMemcpyHostToDevice, s));
-  if (naux) CUZK_CUDA_CHECK(cudaMemcpyAsync(w + I.ni, pa.aux().data(), naux * sizeof(F), cudaMemcpyHostToDevice, s));
-  if (I.na) CUZK_CUDA_CHECK(cudaMemcpyAsync(I.idx_a.p, ia.data(), I.na * 4, cudaMemcpyHostToDevice, s));
-  if (I.nb) CUZK_CUDA_CHECK(cudaMemcpyAsync(I.idx_b.p, ib.data(), I.nb * 4, cudaMemcpyHostToDevice, s));
+  I.h2d->copy(w, pa.inputs().data(), I.ni * sizeof(F), s);
+  I.h2d->copy(w + I.ni, pa.aux().data(), naux * sizeof(F), s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));  // the host buffers may be released after this
   if (t) {
     t->h2d += seconds_since(t0);
-    t->h2d_bytes += (3 * I.m + I.ni + naux) * sizeof(F) + 4 * (I.na + I.nb);
+    t->h2d_bytes += (3 * I.m + I.ni + naux) * sizeof(F);
   }
 }
 
@@ -198,11 +237,12 @@ ProofTerms<E> GpuProver<E>::compute_copied(const GpuProvingKey<E>& key,
     gather_kernel<F><<<blocks, 256, 0, s>>>(g, w, static_cast<const uint32_t*>(idx.p), count);
     CUZK_CUDA_CHECK_LAUNCH();
   };
-  gather(I.idx_a, I.na);
-  out.a = I.na ? K.a.run_device(g, I.na, s, &I.ws) : ec::Jacobian<typename E::G1>::infinity();
-  gather(I.idx_b, I.nb);
-  out.b_g1 = I.nb ? K.b1.run_device(g, I.nb, s, &I.ws) : ec::Jacobian<typename E::G1>::infinity();
-  out.b_g2 = I.nb ? K.b2.run_device(g, I.nb, s, &I.ws) : ec::Jacobian<typename E::G2>::infinity();
+  const IndexLists& L = *I.lists;
+  gather(L.idx_a, L.na);
+  out.a = L.na ? K.a.run_device(g, L.na, s, &I.ws) : ec::Jacobian<typename E::G1>::infinity();
+  gather(L.idx_b, L.nb);
+  out.b_g1 = L.nb ? K.b1.run_device(g, L.nb, s, &I.ws) : ec::Jacobian<typename E::G1>::infinity();
+  out.b_g2 = L.nb ? K.b2.run_device(g, L.nb, s, &I.ws) : ec::Jacobian<typename E::G2>::infinity();
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   if (t) {
     t->ntt += std::chrono::duration<double>(t1 - t0).count();

@@ -63,7 +63,10 @@ struct GpuTimings {
 template <class E>
 class GpuProver {
  public:
-  explicit GpuProver(int device = 0, std::mutex* kernel_lock = nullptr);
+  // stage_pageable: a/b/c and the witness in pageable memory are copied
+  // through pinned chunks of the prover's own (gpu/host_to_device.hpp)
+  // instead of the driver's pageable path; pinned sources go direct either way.
+  explicit GpuProver(int device = 0, std::mutex* kernel_lock = nullptr, bool stage_pageable = false);
   ~GpuProver();
   GpuProver(const GpuProver&) = delete;
   GpuProver& operator=(const GpuProver&) = delete;

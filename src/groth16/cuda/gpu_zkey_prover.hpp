@@ -1,0 +1,38 @@
+// The snarkjs (.zkey) Groth16 prover on a GPU: a = A w and b = B w from the
+// key's sparse rows on the host (cheap: one pass over the nonzeros), then
+// H on the odd coset (six NTTs) and all five MSMs (A, B1, B2 over the
+// wires, C over the private wires, H) on the device; the CPU epilogue
+// (finalize_zkey_proof) blinds. Same terms as compute_terms_zkey, bit for bit.
+//
+//   GpuZkeyProver<Bn254> prover(pk, 0);   // pk must outlive the prover
+//   Proof<Bn254> p = finalize_zkey_proof(pk, prover.compute(witness));
+#pragma once
+#include <memory>
+#include <span>
+
+#include "groth16/cuda/gpu_prover.hpp"
+#include "groth16/zkey_keys.hpp"
+
+namespace cuzk::groth16::cuda {
+
+template <class E>
+class GpuZkeyProver {
+ public:
+  // Uploads the five point sets to `device`; pins two domain-sized host
+  // buffers for a and b once (reused by every proof).
+  GpuZkeyProver(const ZkeyProvingKey<E>& pk, int device = 0);
+  ~GpuZkeyProver();
+  GpuZkeyProver(const GpuZkeyProver&) = delete;
+  GpuZkeyProver& operator=(const GpuZkeyProver&) = delete;
+
+  // Throws Error for a witness of the wrong length (naming both lengths).
+  ProofTerms<E> compute(std::span<const typename E::Fr> witness, GpuTimings* t = nullptr);
+  size_t device_bytes() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cuzk::groth16::cuda
