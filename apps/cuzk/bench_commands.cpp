@@ -103,9 +103,9 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
   if (backends.empty()) backends.push_back(std::make_shared<CpuBackend>(1));
   for (const auto& [n, s] : setup_t.phases()) std::printf("  %-20s %8.2f s\n", n.c_str(), s);
 
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  const unsigned synth = a.synthesis_threads ? a.synthesis_threads : std::max(1u, std::min(hw / 2, 2u * unsigned(std::max(1, gpus)) + 1));
-  ProvingEngine eng(EngineConfig{synth, std::max(2u, 2u * unsigned(std::max(1, gpus)))}, budget, pool, backends);
+  const EngineConfig ecfg = automatic_engine_config(backends, a.synthesis_threads);
+  std::printf("  synthesis threads %u, ready queue %u\n", ecfg.synthesis_threads, ecfg.max_ready);
+  ProvingEngine eng(ecfg, budget, pool, backends);
 
   Stopwatch wall;
   std::vector<uint64_t> ids;

@@ -32,6 +32,8 @@ class ProverBackend {
   virtual std::string name() const = 0;
   // Number of partitions it can work on at once (worker threads the engine starts).
   virtual unsigned workers() const = 0;
+  // Whether its work runs on the host's cores (then synthesis competes with it).
+  virtual bool uses_host_cores() const { return false; }
   // Host memory it needs per partition besides the pool buffers; the engine
   // reserves it together with them, so no worker ever waits on the budget
   // while holding buffers.
@@ -49,6 +51,7 @@ class CpuBackend final : public ProverBackend {
   explicit CpuBackend(unsigned workers = 1) : workers_(workers) {}
   std::string name() const override { return "cpu"; }
   unsigned workers() const override { return workers_; }
+  bool uses_host_cores() const override { return true; }
   uint64_t scratch_bytes(const r1cs::CircuitShape& shape) const override {
     return 4 * (uint64_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length())) * sizeof(Fr);
   }

@@ -6,6 +6,22 @@
 
 namespace cuzk::engine {
 
+EngineConfig automatic_engine_config(const std::vector<std::shared_ptr<ProverBackend>>& backends,
+                                     unsigned synthesis_threads, unsigned max_ready) {
+  unsigned units = 0;
+  bool host_bound = false;
+  for (const auto& b : backends) {
+    units += b->workers();
+    host_bound |= b->uses_host_cores();
+  }
+  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+  EngineConfig c;
+  c.synthesis_threads = synthesis_threads ? synthesis_threads : host_bound ? units + 1 : std::max(1u, hw - 1);
+  c.max_ready = max_ready ? max_ready : std::max(2u, units);
+  return c;
+}
+
+
 const char* job_status_name(JobStatus s) {
   switch (s) {
     case JobStatus::kQueued: return "queued";

@@ -28,6 +28,16 @@ struct EngineConfig {
   unsigned max_ready = 2;
 };
 
+// The configuration for `backends` where the user set 0 (automatic): with
+// device backends, synthesis on every core but one (each thread synthesizes
+// one partition; the memory budget, not this number, bounds how many are in
+// flight), so synthesis keeps up with the GPUs; with the CPU backend, one
+// more synthesis thread than workers (they share the cores). As many
+// synthesized partitions may wait as there are backend workers.
+EngineConfig automatic_engine_config(const std::vector<std::shared_ptr<ProverBackend>>& backends,
+                                     unsigned synthesis_threads = 0, unsigned max_ready = 0);
+
+
 struct EngineStats {
   size_t jobs_queued, jobs_running, jobs_done, jobs_failed, jobs_cancelled;
   size_t partitions_queued, partitions_ready, partitions_done;

@@ -57,11 +57,9 @@ int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> a
   CoreConfig cc;
   cc.budget_bytes =
       cfg.budget_gb > 0 ? uint64_t(cfg.budget_gb * 1e9) : engine::MemoryBudget::detect_total(uint64_t(cfg.margin_gb * 1e9));
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  unsigned units = 0;
-  for (const auto& b : backends) units += b->workers();
-  cc.synthesis_threads = cfg.synthesis_threads ? cfg.synthesis_threads : std::max(1u, std::min(hw / 2, 2 * units + 1));
-  cc.max_ready = cfg.max_ready ? cfg.max_ready : std::max(2u, units);
+  const auto ecfg = engine::automatic_engine_config(backends, cfg.synthesis_threads, cfg.max_ready);
+  cc.synthesis_threads = ecfg.synthesis_threads;
+  cc.max_ready = ecfg.max_ready;
   cc.max_partitions = cfg.max_partitions;
   cc.max_jobs = cfg.max_jobs;
   cc.result_ttl_s = cfg.result_ttl_s;

@@ -1,6 +1,7 @@
 #include <chrono>
 #include <vector>
 
+#include "core/parallel.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
 #include "gpu/pinned_allocator.hpp"
@@ -43,7 +44,7 @@ struct GpuZkeyProver<E>::Impl {
   int device;
   msm::cuda::GpuMsm<typename E::G1> a, b1, c, h;
   msm::cuda::GpuMsm<typename E::G2> b2;
-  PinnedHost host_ab;        // a | b evaluated on the host, domain_size each
+  PinnedHost host_abc;       // a | b | c (= a * b: circom keys carry no C matrix) on the host
   gpu::DeviceBuffer abc, w;  // a | b | c on the device; the witness
   msm::cuda::MsmWorkspace ws;
   cudaStream_t stream = nullptr;
@@ -56,7 +57,7 @@ struct GpuZkeyProver<E>::Impl {
         c(k.c, dev),
         h(k.h, dev),
         b2(k.b2, dev),
-        host_ab(2 * size_t(k.domain_size) * sizeof(F)),
+        host_abc(3 * size_t(k.domain_size) * sizeof(F)),
         abc(3 * size_t(k.domain_size) * sizeof(F)),
         w(std::max<size_t>(1, k.n_vars) * sizeof(F)) {
     CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -97,10 +98,13 @@ ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness,
 
   // a = A w, b = B w into pinned memory (copied at line rate), then up.
   const auto t0 = std::chrono::steady_clock::now();
-  auto ha = I.host_ab.template as<F>(2 * n);
-  evaluate_ab(pk, witness, ha.first(n), ha.subspan(n));
+  auto h = I.host_abc.template as<F>(3 * n);
+  evaluate_ab(pk, witness, h.first(n), h.subspan(n, n));
+  parallel_for(n, 1 << 14, [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) h[2 * n + i] = h[i] * h[n + i];
+  });
   F* d_abc = I.abc.template as<F>();
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(d_abc, ha.data(), 2 * n * sizeof(F), cudaMemcpyHostToDevice, s));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(d_abc, h.data(), 3 * n * sizeof(F), cudaMemcpyHostToDevice, s));
   CUZK_CUDA_CHECK(cudaMemcpyAsync(I.w.get(), witness.data(), witness.size() * sizeof(F), cudaMemcpyHostToDevice, s));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const auto t1 = std::chrono::steady_clock::now();
@@ -120,8 +124,8 @@ ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness,
   out.h = I.h.run_device(d_abc, n, s, &I.ws);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   if (t) {
-    t->h2d += std::chrono::duration<double>(t1 - t0).count();  // includes evaluating a, b on the host
-    t->h2d_bytes += (2 * n + nw) * sizeof(F);
+    t->h2d += std::chrono::duration<double>(t1 - t0).count();  // includes evaluating a, b, c on the host
+    t->h2d_bytes += (3 * n + nw) * sizeof(F);
     t->ntt += std::chrono::duration<double>(t2 - t1).count();
     t->msm += seconds_since(t2);
   }

@@ -1,5 +1,5 @@
 // The snarkjs (.zkey) Groth16 prover on a GPU: a = A w and b = B w from the
-// key's sparse rows on the host (cheap: one pass over the nonzeros), then
+// key's sparse rows on the host (cheap: one pass over the nonzeros), c = a b,
 // H on the odd coset (six NTTs) and all five MSMs (A, B1, B2 over the
 // wires, C over the private wires, H) on the device; the CPU epilogue
 // (finalize_zkey_proof) blinds. Same terms as compute_terms_zkey, bit for bit.
@@ -18,8 +18,8 @@ namespace cuzk::groth16::cuda {
 template <class E>
 class GpuZkeyProver {
  public:
-  // Uploads the five point sets to `device`; pins two domain-sized host
-  // buffers for a and b once (reused by every proof).
+  // Uploads the five point sets to `device`; pins three domain-sized host
+  // buffers for a, b, c once (reused by every proof).
   GpuZkeyProver(const ZkeyProvingKey<E>& pk, int device = 0);
   ~GpuZkeyProver();
   GpuZkeyProver(const GpuZkeyProver&) = delete;
