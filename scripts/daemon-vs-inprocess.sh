@@ -19,8 +19,9 @@ trap 'kill $dpid 2>/dev/null; wait $dpid 2>/dev/null' EXIT
 for _ in $(seq 100); do [ -S "$T/cuzk.sock" ] && break; sleep 0.1; done
 A="--address unix:$T/cuzk.sock"
 "$CUZK" client $A preload "$T/key.params" >/dev/null
-# warm-up: key to the device, pools filled
-"$CUZK" client $A prove --circuit synthetic --constraints "$N" -p "$T/key.params" --partitions 1 -o "$T/w.proof" --public "$T/w.json" >/dev/null
+# warm-up (as bench pipeline does): key on the device, the pool holding a job's buffers
+"$CUZK" client $A prove --circuit synthetic --constraints "$N" -p "$T/key.params" --partitions "$PARTS" -o "$T/w.proof" \
+  --public "$T/w.json" >/dev/null
 s=$(date +%s.%N)
 pids=()
 for j in $(seq "$JOBS"); do

@@ -18,7 +18,11 @@ struct PipelineBenchArgs {
   unsigned synthesis_threads = 0;  // 0: derived from cores and budget
   double budget_gb = 0;            // 0: detected
   std::string key = "auto";        // auto | real | random
-  std::string host_memory = "pinned";  // pinned | register | pageable | staged
+  // register: pages faulted in by all threads, then cudaHostRegister (pins at
+  // ~18 GB/s); pinned: cudaHostAlloc (~1.5 GB/s); pageable: copied as is;
+  // staged: pageable, copied through pinned chunks.
+  std::string host_memory = "register";
+  bool warmup = true;  // one untimed job first: pool filled, index lists built
   std::string trace;               // Chrome trace JSON output
   bool verify = false;
 };

@@ -58,8 +58,9 @@ DaemonConfig parse(const toml::value& root) {
     get(t, "devices", c.gpu_devices);
     get_positive(t, "gpus", "workers_per_gpu", c.workers_per_gpu, 1u, 8u);
     get(t, "host_memory", c.host_memory);
-    if (c.host_memory != "pinned" && c.host_memory != "register" && c.host_memory != "pageable")
-      throw Error("gpus.host_memory = '" + c.host_memory + "': expected pinned, register or pageable");
+    if (c.host_memory != "pinned" && c.host_memory != "register" && c.host_memory != "pageable" &&
+        c.host_memory != "staged")
+      throw Error("gpus.host_memory = '" + c.host_memory + "': expected register, pinned, pageable or staged");
     get(t, "enabled", c.use_gpus);
   }
   if (root.contains("cpu")) {

@@ -20,7 +20,7 @@ struct DaemonConfig {
   // [gpus]
   std::vector<int> gpu_devices;  // empty: every device found
   unsigned workers_per_gpu = 2;
-  std::string host_memory = "pinned";  // pinned | register | pageable
+  std::string host_memory = "register";  // register | pinned | pageable | staged (bench_commands.hpp)
   bool use_gpus = true;                // false: CPU backend even with a GPU
   // [cpu]
   unsigned cpu_workers = 1;  // CPU backend workers (when there is no GPU)
