@@ -19,9 +19,15 @@ trap 'kill $dpid 2>/dev/null; wait $dpid 2>/dev/null' EXIT
 for _ in $(seq 100); do [ -S "$T/cuzk.sock" ] && break; sleep 0.1; done
 A="--address unix:$T/cuzk.sock"
 "$CUZK" client $A preload "$T/key.params" >/dev/null
-# warm-up (as bench pipeline does): key on the device, the pool holding a job's buffers
-"$CUZK" client $A prove --circuit synthetic --constraints "$N" -p "$T/key.params" --partitions "$PARTS" -o "$T/w.proof" \
-  --public "$T/w.json" >/dev/null
+# warm-up (as bench pipeline does): key on the device, the pool holding the
+# buffers of every partition in flight under this load
+warm=()
+for j in $(seq "$JOBS"); do
+  "$CUZK" client $A prove --circuit synthetic --constraints "$N" -p "$T/key.params" --partitions "$PARTS" \
+    -o "$T/w$j.proof" --public "$T/w$j.json" >/dev/null &
+  warm+=($!)
+done
+for p in "${warm[@]}"; do wait "$p"; done
 s=$(date +%s.%N)
 pids=()
 for j in $(seq "$JOBS"); do

@@ -6,12 +6,10 @@
 source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
 M24=$(((1 << 24) - 64))
-run "pipeline 2^24 x32, 1 GPU" 120 $P --constraints $M24 --partitions 32 --key random --gpus 1
-run "pipeline 2^24 x32, 2 GPUs" 120 $P --constraints $M24 --partitions 32 --key random --gpus 2 --trace $O/trace24x2.json
+M26=$(((1 << 26) - 64))
 run "daemon vs in-process 2^20 4x32" 150 scripts/daemon-vs-inprocess.sh $B/cuzk /tmp/dvi 1048512 4 32
-run "pipeline 2^26 x8, 1 GPU" 150 $P --constraints $(((1 << 26) - 64)) --partitions 8 --key random --gpus 1
-run "pipeline 2^26 x8, 2 GPUs" 150 $P --constraints $(((1 << 26) - 64)) --partitions 8 --key random --gpus 2
-run "pipeline 2^27 x4, 1 GPU" 150 $P --constraints $(((1 << 27) - 64)) --partitions 4 --key random --gpus 1
-run "pipeline 2^24 x16, 1 GPU, pageable" 100 $P --constraints $M24 --partitions 16 --key random --gpus 1 --host-memory pageable
-run "pipeline 2^24 x16, 1 GPU, staged" 100 $P --constraints $M24 --partitions 16 --key random --gpus 1 --host-memory staged
+run "pipeline 2^24 x96, 1 GPU" 120 $P --constraints $M24 --partitions 96 --key random --gpus 1
+run "pipeline 2^24 x96, 2 GPUs" 120 $P --constraints $M24 --partitions 96 --key random --gpus 2
+run "pipeline 2^26 x40, 2 GPUs" 150 $P --constraints $M26 --partitions 40 --key random --gpus 2 --trace $O/trace26x2.json
+run "pipeline 2^26 x40, 1 GPU" 150 $P --constraints $M26 --partitions 40 --key random --gpus 1
 print_summary 200

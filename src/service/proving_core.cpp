@@ -1,6 +1,7 @@
 #include "service/proving_core.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "ff/field_io.hpp"
@@ -12,14 +13,19 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+r1cs::CircuitShape shape_of(const circuits::BuiltinCircuit& c) {
+  r1cs::ShapeCounter<Fr> sc;
+  c.synthesize(sc);
+  return sc.shape();
+}
+
 // One partition of a job: the built-in circuit rebuilt with seed + index.
+// The shape is counted once per job (a pass over the whole circuit): a
+// built-in circuit's wiring does not depend on its seed.
 class BuiltinPartition final : public PartitionCircuit {
  public:
-  explicit BuiltinPartition(std::unique_ptr<circuits::BuiltinCircuit> c) : c_(std::move(c)) {
-    r1cs::ShapeCounter<Fr> sc;
-    c_->synthesize(sc);
-    shape_ = sc.shape();
-  }
+  BuiltinPartition(std::unique_ptr<circuits::BuiltinCircuit> c, r1cs::CircuitShape shape)
+      : c_(std::move(c)), shape_(shape) {}
   r1cs::CircuitShape shape() const override { return shape_; }
   void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { c_->synthesize(cs); }
   std::vector<Fr> public_inputs() const override { return c_->public_inputs(); }
@@ -81,10 +87,13 @@ uint64_t ProvingCore::submit(const ProveRequest& r) {
   }
   JobSpec spec;
   try {
+    std::optional<r1cs::CircuitShape> shape;
     for (uint32_t p = 0; p < r.partitions; ++p) {
       auto opts = r.circuit;
       opts.seed = r.circuit.seed + p;
-      spec.partitions.push_back(std::make_shared<BuiltinPartition>(circuits::make_builtin_circuit(opts)));
+      auto c = circuits::make_builtin_circuit(opts);
+      if (!shape) shape = shape_of(*c);
+      spec.partitions.push_back(std::make_shared<BuiltinPartition>(std::move(c), *shape));
     }
   } catch (const Error& e) {
     throw E(E::kInvalidArgument, e.what());
