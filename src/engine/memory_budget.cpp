@@ -76,8 +76,11 @@ uint64_t MemoryBudget::detect_total(uint64_t margin_bytes) {
     if (auto v = read_number_file(p); v && *v < (uint64_t(1) << 60)) limit = std::min(limit, *v);
   }
   if (limit == UINT64_MAX) throw Error("memory budget: cannot read MemAvailable or a cgroup limit; set the total in config");
-  if (limit <= margin_bytes) throw Error("memory budget: available memory is below the safety margin");
-  return limit - margin_bytes;
+  // Memory outside the budget (CUDA contexts, index lists, gathered scalars,
+  // the key while it loads) grows with the machine: keep at least 1/16 back.
+  const uint64_t margin = std::max(margin_bytes, limit / 16);
+  if (limit <= margin) throw Error("memory budget: available memory is below the safety margin");
+  return limit - margin;
 }
 
 void MemoryBudget::give_back(uint64_t bytes) {

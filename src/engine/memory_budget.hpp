@@ -60,7 +60,7 @@ class MemoryBudget {
   MemoryBudget& operator=(const MemoryBudget&) = delete;
 
   // Total from the cgroup limit (v2 memory.max, v1 limit_in_bytes) or
-  // MemAvailable, whichever is smaller, less `margin_bytes`.
+  // MemAvailable, whichever is smaller, less max(margin_bytes, 1/16 of it).
   static uint64_t detect_total(uint64_t margin_bytes);
 
   // Blocks until `bytes` fit; throws cuzk::Error if bytes exceed the total, or

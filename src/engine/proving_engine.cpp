@@ -1,6 +1,7 @@
 #include "engine/proving_engine.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "groth16/verifier.hpp"
 
@@ -61,6 +62,7 @@ ProvingEngine::ProvingEngine(EngineConfig cfg, MemoryBudget& budget, PinnedPool&
                              std::vector<std::shared_ptr<ProverBackend>> backends)
     : cfg_(cfg), budget_(budget), pool_(pool), backends_(backends) {
   if (backends.empty()) throw Error("proving engine: no backend");
+  for (const auto& b : backends_) backend_units_ += b->workers();
   for (unsigned i = 0; i < std::max(1u, cfg_.synthesis_threads); ++i)
     threads_.emplace_back([this, i](std::stop_token st) { synthesis_loop(st, i); });
   for (auto& b : backends)
@@ -147,6 +149,13 @@ void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string&
   if (job->spec.on_finished) job->spec.on_finished(job->id);
 }
 
+unsigned ProvingEngine::lookahead_locked() const {
+  const unsigned threads = std::max(1u, cfg_.synthesis_threads);
+  if (synthesis_s_ <= 0 || backend_s_ <= 0) return threads + cfg_.max_ready;  // nothing measured yet
+  const double keep_busy = std::ceil(double(backend_units_) * synthesis_s_ / backend_s_);
+  return unsigned(std::clamp(keep_busy, 1.0, double(threads))) + cfg_.max_ready;
+}
+
 void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
   const std::string track = "synthesis " + std::to_string(index);
   while (auto t = scheduler_.pop(stop)) {
@@ -160,11 +169,24 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
     {
       // bounded look-ahead: don't synthesize far beyond what backends consume
       std::unique_lock lk(mu_);
-      cv_.wait(lk, stop, [&] { return ready_.size() < cfg_.max_ready || job->stop.get_token().stop_requested(); });
+      cv_.wait(lk, stop, [&] {
+        return ready_.size() + in_synthesis_ < lookahead_locked() || job->stop.get_token().stop_requested();
+      });
       if (stop.stop_requested()) return;
+      ++in_synthesis_;
       if (job->result.status == JobStatus::kQueued) job->result.status = JobStatus::kRunning;
       job->stages[t->partition] = PartitionStage::kMemoryWait;
     }
+    struct Synthesizing {  // leaves the look-ahead count on every path out of this iteration
+      ProvingEngine& e;
+      ~Synthesizing() {
+        {
+          std::lock_guard lk(e.mu_);
+          --e.in_synthesis_;
+        }
+        e.cv_.notify_all();
+      }
+    } synthesizing{*this};
     auto data = std::make_unique<PartitionData>();
     data->job_id = job->id;
     data->partition = t->partition;
@@ -205,6 +227,7 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       data->timeline.spans.push_back({Stage::kSynthesis, t1, timeline_.now(), 0, track});
       {
         std::lock_guard lk(mu_);
+        average_into(synthesis_s_, timeline_.now() - t1);
         if (job->finished) continue;  // failed or cancelled meanwhile: buffers return here
         job->stages[t->partition] = PartitionStage::kReady;
         ready_.push_back({job, std::move(data)});
@@ -240,7 +263,12 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
     cv_.notify_all();  // room in the ready queue for synthesis
     auto& job = item.job;
     try {
+      const double b0 = timeline_.now();
       auto terms = backend->compute(*job->spec.key, *item.data, job->stop.get_token(), timeline_, track);
+      {
+        std::lock_guard lk(mu_);
+        average_into(backend_s_, timeline_.now() - b0);
+      }
       auto tl = std::move(item.data->timeline);
       const uint32_t partition = item.data->partition;
       item.data.reset();  // every buffer back to the pool before finalizing

@@ -90,6 +90,13 @@ class ProvingEngine {
   std::deque<ReadyItem> ready_;
   uint64_t next_job_ = 1, next_seq_ = 0;
   size_t partitions_done_ = 0;
+  // Look-ahead: partitions synthesizing + ready are kept near what the backends
+  // drain while one partition synthesizes (running averages of both times),
+  // so synthesis starts one at a time as backends take work, not in bursts.
+  unsigned in_synthesis_ = 0, backend_units_ = 0;
+  double synthesis_s_ = 0, backend_s_ = 0;
+  unsigned lookahead_locked() const;
+  static void average_into(double& avg, double sample) { avg = avg > 0 ? 0.8 * avg + 0.2 * sample : sample; }
 
   std::vector<std::jthread> threads_;
 };
