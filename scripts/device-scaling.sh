@@ -7,7 +7,6 @@ source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
 M24=$(((1 << 24) - 64))
 M26=$(((1 << 26) - 64))
-run "daemon vs in-process 2^20 4x32" 150 scripts/daemon-vs-inprocess.sh $B/cuzk /tmp/dvi 1048512 4 32
 run "pipeline 2^24 x96, 1 GPU" 120 $P --constraints $M24 --partitions 96 --key random --gpus 1
 run "pipeline 2^24 x96, 2 GPUs" 120 $P --constraints $M24 --partitions 96 --key random --gpus 2
 run "pipeline 2^26 x40, 2 GPUs" 150 $P --constraints $M26 --partitions 40 --key random --gpus 2 --trace $O/trace26x2.json
