@@ -44,9 +44,8 @@ int run_daemon_command(const std::string& config_path) {
     if (cfg.host_memory == "register") alloc = std::make_shared<gpu::CudaRegisterAllocator>();
   }
 #endif
-  const bool gpu = !backends.empty();
-  if (!gpu) backends.push_back(std::make_shared<engine::CpuBackend>(cfg.cpu_workers));
-  return run_daemon(cfg, alloc, backends, gpu);
+  if (backends.empty()) backends.push_back(std::make_shared<engine::CpuBackend>(cfg.cpu_workers));
+  return run_daemon(cfg, alloc, backends);
 }
 
 std::string token_of(const ClientArgs& a) {

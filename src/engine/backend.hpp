@@ -34,6 +34,8 @@ class ProverBackend {
   virtual unsigned workers() const = 0;
   // Whether its work runs on the host's cores (then synthesis competes with it).
   virtual bool uses_host_cores() const { return false; }
+  // The key is about to be freed (evicted from a KeyCache): drop any copy of it.
+  virtual void forget_key(const groth16::ProvingKey<Curve>&) {}
   // Host memory it needs per partition besides the pool buffers; the engine
   // reserves it together with them, so no worker ever waits on the budget
   // while holding buffers.

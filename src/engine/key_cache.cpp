@@ -181,6 +181,7 @@ uint64_t KeyCache::evict(const std::string& id) {
     ++evictions_;
   }
   const uint64_t bytes = e->bytes;
+  if (on_evict_) on_evict_(*e->key);
   e.reset();  // reservations and memory released outside the lock
   return bytes;
 }
@@ -205,6 +206,8 @@ uint64_t KeyCache::evict_idle(uint64_t need) {
       victims.push_back(std::move(e));
     }
   }
+  for (const auto& v : victims)
+    if (on_evict_) on_evict_(*v->key);
   victims.clear();
   return freed;
 }

@@ -63,10 +63,12 @@ class KeyCache {
   // are freed; what the budget's evictor calls.
   uint64_t evict_idle(uint64_t need);
 
-  // From now on no key is evicted, for memory or by request (a backend that
-  // keeps its own copies keyed by the host key's address needs this); `why`
-  // goes into the error evict() throws.
+  // From now on no key is evicted, for memory or by request; `why` goes into
+  // the error evict() throws.
   void disable_eviction(const std::string& why);
+  // Called with each key as it is evicted, before its memory goes (backends
+  // drop their device copies: ProverBackend::forget_key). Set before use.
+  void on_evict(std::function<void(const Key&)> fn) { on_evict_ = std::move(fn); }
 
   std::vector<Info> list() const;
   Stats stats() const;
@@ -86,6 +88,7 @@ class KeyCache {
   std::map<std::string, std::string> id_by_path_;  // canonical path -> id
   uint64_t tick_ = 0;
   std::string no_eviction_;  // why eviction is off; empty: on
+  std::function<void(const Key&)> on_evict_;
   uint64_t loads_ = 0, hits_ = 0, evictions_ = 0;
 };
 

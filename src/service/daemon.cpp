@@ -53,7 +53,7 @@ void block_shutdown_signals() {
 }
 
 int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> alloc,
-               std::vector<std::shared_ptr<engine::ProverBackend>> backends, bool gpu_backends) {
+               std::vector<std::shared_ptr<engine::ProverBackend>> backends) {
   CoreConfig cc;
   cc.budget_bytes =
       cfg.budget_gb > 0 ? uint64_t(cfg.budget_gb * 1e9) : engine::MemoryBudget::detect_total(uint64_t(cfg.margin_gb * 1e9));
@@ -66,7 +66,10 @@ int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> a
   const std::string token = cfg.bearer_token();
 
   ProvingCore core(cc, std::move(alloc), backends);
-  if (gpu_backends) core.keys().disable_eviction("the GPU backend keeps device copies of keys it cannot drop");
+  // an evicted key's device copies go with it
+  core.keys().on_evict([backends](const engine::KeyCache::Key& k) {
+    for (const auto& b : backends) b->forget_key(k);
+  });
   std::printf("cuzk daemon: budget %.2f GB, %u synthesis thread(s), backends:", double(cc.budget_bytes) / 1e9,
               cc.synthesis_threads);
   for (const auto& b : backends) std::printf(" %s x%u", b->name().c_str(), b->workers());

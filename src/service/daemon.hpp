@@ -16,11 +16,9 @@ namespace cuzk::service {
 // inherits the mask and run_daemon's sigwait is the only receiver.
 void block_shutdown_signals();
 
-// Returns the exit code (0 after a clean drain). gpu_backends: the GPU
-// backend keeps device copies of keys keyed by the host key's address and
-// has no way to drop them, so key eviction is turned off (a reused address
-// would otherwise be served a stale device key).
+// Returns the exit code (0 after a clean drain). Keys evicted from the key
+// cache are forgotten by every backend (GPU backends free their device copies).
 int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> alloc,
-               std::vector<std::shared_ptr<engine::ProverBackend>> backends, bool gpu_backends);
+               std::vector<std::shared_ptr<engine::ProverBackend>> backends);
 
 }  // namespace cuzk::service

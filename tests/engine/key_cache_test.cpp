@@ -179,3 +179,22 @@ TEST(KeyCache, EvictionCanBeDisabled) {
   }
   EXPECT_EQ(r.cache.list().size(), 1u);
 }
+
+TEST(KeyCache, EvictedKeysAreAnnouncedToTheirHolders) {
+  // what lets a GPU backend free its device copy of exactly the evicted key
+  Files f;
+  const uint64_t one = Rig(1 << 20).one_key();
+  Rig r(2 * one + one / 2);
+  std::vector<const KeyCache::Key*> gone;
+  r.cache.on_evict([&](const KeyCache::Key& k) { gone.push_back(&k); });
+  auto a = f.make("a.params"), b = f.make("b.params"), c = f.make("c.params");
+  const KeyCache::Key* ka = r.cache.get(a).get();
+  const KeyCache::Key* kb = r.cache.get(b).get();
+  r.cache.get(c);  // budget evicts a, the least recently used
+  ASSERT_EQ(gone.size(), 1u);
+  EXPECT_EQ(gone[0], ka);
+  const auto id_b = r.cache.preload(b);
+  r.cache.evict(id_b);  // by request
+  ASSERT_EQ(gone.size(), 2u);
+  EXPECT_EQ(gone[1], kb);
+}

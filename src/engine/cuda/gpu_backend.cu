@@ -26,6 +26,18 @@ void GpuBackend::install(const groth16::ProvingKey<Curve>& handle, std::shared_p
   keys_[&handle] = {handle.vk, std::move(key)};
 }
 
+void GpuBackend::forget_key(const groth16::ProvingKey<Curve>& pk) {
+  std::shared_ptr<DeviceKey> gone;
+  {
+    std::lock_guard lk(mu_);
+    auto it = keys_.find(&pk);
+    if (it == keys_.end()) return;
+    gone = std::move(it->second.key);
+    keys_.erase(it);
+  }
+  // freed here, outside the lock, unless a worker still holds it
+}
+
 std::unique_ptr<GpuBackend::Prover> GpuBackend::take_prover() {
   {
     std::lock_guard lk(mu_);

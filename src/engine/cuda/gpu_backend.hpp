@@ -38,6 +38,8 @@ class GpuBackend final : public ProverBackend {
   // Serves jobs naming `handle` with an already-resident device key (e.g. a
   // benchmark key made on the device: DeviceKey::random_for_benchmark).
   void install(const groth16::ProvingKey<Curve>& handle, std::shared_ptr<DeviceKey> key);
+  // Frees the device copy (a worker still using it keeps it until done).
+  void forget_key(const groth16::ProvingKey<Curve>& pk) override;
 
  private:
   using Prover = groth16::cuda::GpuProver<Curve>;
