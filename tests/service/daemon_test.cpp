@@ -236,26 +236,41 @@ TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
   expect_idle();
 }
 
-TEST_F(ServiceDaemon, CancelMidSynthesisFreesEverything) {
-  Client cl = unix_client();
-  const uint64_t id = cl.submit(request(medium_params, kMedium, 1, 16));
-  // wait until a partition is being synthesized, then cancel
+namespace {
+// Submits a 16-partition job, waits until /status shows one of its partitions
+// in `stage`, cancels it: the job ends CANCELLED with no proofs, and the pool
+// and budget go back to idle.
+void cancel_at_stage(DaemonProcess& d, Client& cl, const std::string& params, const std::string& stage) {
+  const uint64_t id = cl.submit(request(params, kMedium, 1, 16));
   bool seen = false;
-  for (int i = 0; i < 2000 && !seen; ++i) {
-    auto st = daemon->http_json("/status");
+  for (int i = 0; i < 4000 && !seen; ++i) {
+    auto st = d.http_json("/status");
     for (const auto& j : st["jobs"])
       if (j["id"] == id)
-        for (const auto& p : j["partitions"]) seen = seen || p["stage"] == "synthesis";
+        for (const auto& p : j["partitions"]) seen = seen || p["stage"] == stage;
     if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  EXPECT_TRUE(seen) << "never saw a partition in synthesis";
+  EXPECT_TRUE(seen) << "never saw a partition in " << stage;
   EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
   auto r = cl.await(id);
   EXPECT_EQ(r.state(), v1::JOB_STATE_CANCELLED);
   EXPECT_EQ(r.partitions_size(), 0);
-  expect_idle();
   // cancelling again, or an ended job, says how it ended
   EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
+}
+}  // namespace
+
+TEST_F(ServiceDaemon, CancelMidSynthesisFreesEverything) {
+  Client cl = unix_client();
+  cancel_at_stage(*daemon, cl, medium_params, "synthesis");
+  expect_idle();
+}
+
+TEST_F(ServiceDaemon, CancelWhileProvingFreesEverything) {
+  // the backend stage (the GPU's in a GPU build; the CPU backend here)
+  Client cl = unix_client();
+  cancel_at_stage(*daemon, cl, medium_params, "proving");
+  expect_idle();
 }
 
 TEST_F(ServiceDaemon, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
