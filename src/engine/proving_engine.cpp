@@ -22,7 +22,6 @@ EngineConfig automatic_engine_config(const std::vector<std::shared_ptr<ProverBac
   return c;
 }
 
-
 const char* job_status_name(JobStatus s) {
   switch (s) {
     case JobStatus::kQueued: return "queued";
