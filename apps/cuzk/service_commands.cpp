@@ -7,6 +7,8 @@
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
 #include "formats/public_inputs_json.hpp"
+#include "formats/snarkjs/json.hpp"
+#include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
 #include "service/config.hpp"
@@ -58,7 +60,12 @@ std::string token_of(const ClientArgs& a) {
 
 v1::ProofRequest request_of(const ClientArgs& a) {
   v1::ProofRequest r;
-  if (!a.key_id.empty())
+  if (!a.zkey.empty()) {
+    if (a.wtns.empty()) throw Error("a snarkjs job needs --wtns FILE with --zkey");
+    MappedFile w(a.wtns);
+    r.mutable_snarkjs()->set_zkey_path(a.zkey);
+    r.mutable_snarkjs()->set_wtns(w.bytes().data(), w.bytes().size());
+  } else if (!a.key_id.empty())
     r.mutable_key()->set_key_id(a.key_id);
   else if (!a.params.empty())
     r.mutable_key()->set_params_path(a.params);
@@ -70,6 +77,7 @@ v1::ProofRequest request_of(const ClientArgs& a) {
   c->set_challenges(uint32_t(a.circuit.challenges));
   c->set_constraints(a.circuit.constraints);
   c->set_seed(a.circuit.seed);
+  if (!a.zkey.empty()) r.clear_circuit();
   switch (engine::parse_priority(a.priority)) {
     case engine::Priority::kCritical: r.set_priority(v1::PRIORITY_CRITICAL); break;
     case engine::Priority::kHigh: r.set_priority(v1::PRIORITY_HIGH); break;
@@ -93,6 +101,28 @@ int write_result(const ClientArgs& a, const v1::ProofResult& r) {
   if (r.state() != v1::JOB_STATE_DONE) {
     std::cerr << "job " << r.job_id() << ": " << v1::JobState_Name(r.state()) << ": " << r.error() << "\n";
     return 1;
+  }
+  if (!r.snarkjs_proof_json().empty()) {  // a snarkjs job: proof.json and public.json
+    if (!a.proof_out.empty()) formats::write_text_file(a.proof_out, r.snarkjs_proof_json());
+    if (!a.public_out.empty()) formats::write_text_file(a.public_out, r.snarkjs_public_json());
+    int rc = 0;
+    if (a.verify) {
+      if (a.vk.empty()) throw Error("--verify of a snarkjs job needs --vk verification_key.json");
+      namespace sj = formats::snarkjs;
+      const std::string vk_text = formats::read_text_file(a.vk);
+      const bool ok = sj::with_curve(sj::json_curve(vk_text, a.vk), [&](auto e) {
+        using E = decltype(e);
+        using F = typename E::Fr;
+        groth16::PreparedVerifyingKey<E> pvk(sj::vk_from_json<E>(vk_text, a.vk));
+        auto pub = sj::public_from_json<F>(r.snarkjs_public_json(), "public signals from the daemon");
+        auto proof = sj::proof_from_json<E>(r.snarkjs_proof_json(), "proof from the daemon");
+        return groth16::verify_proof(pvk, proof, std::span<const F>(pub));
+      });
+      std::cout << "snarkjs proof: verify " << (ok ? "OK" : "FAILED") << "\n";
+      rc = ok ? 0 : 1;
+    }
+    std::printf("job %llu: done (snarkjs), %.3f s\n", (unsigned long long)r.job_id(), r.seconds());
+    return rc;
   }
   std::optional<groth16::PreparedVerifyingKey<groth16::Bls12_381>> pvk;
   if (a.verify) {
@@ -131,6 +161,8 @@ void add_job_options(CLI::App* cmd, ClientArgs& c) {
   cmd->add_option("--seed", c.circuit.seed, "witness seed of partition 0 (partition i uses seed + i)");
   cmd->add_option("-p,--params", c.params, "bellperson params path (as the daemon sees it)");
   cmd->add_option("--key-id", c.key_id, "id of a key the daemon has loaded");
+  cmd->add_option("--zkey", c.zkey, "a snarkjs job: .zkey path (as the daemon sees it); with --wtns");
+  cmd->add_option("--wtns", c.wtns, "a snarkjs job: circom witness file (sent to the daemon)");
   cmd->add_option("--priority", c.priority, "critical, high, normal or low");
   cmd->add_option("--partitions", c.partitions, "partitions (circuit with seed + index each)");
   cmd->add_option("--label", c.label, "shown in status");

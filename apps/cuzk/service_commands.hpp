@@ -13,6 +13,7 @@ struct ClientArgs {
   std::string token, token_file;
   CircuitOptions circuit;
   std::string params, key_id, vk;
+  std::string zkey, wtns;  // a snarkjs job: zkey path as the daemon sees it, local .wtns
   std::string priority = "normal";
   unsigned partitions = 1;
   std::string label;

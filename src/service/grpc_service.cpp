@@ -47,6 +47,15 @@ engine::Priority priority_of(v1::Priority p) {
 
 ProveRequest request_of(const v1::ProofRequest& m) {
   ProveRequest r;
+  if (m.has_snarkjs()) {
+    if (m.snarkjs().zkey_path().empty())
+      throw RequestError(RequestError::kInvalidArgument, "snarkjs job without snarkjs.zkey_path");
+    r.zkey_path = m.snarkjs().zkey_path();
+    r.wtns.assign(m.snarkjs().wtns().begin(), m.snarkjs().wtns().end());
+    r.priority = priority_of(m.priority());
+    r.label = m.label();
+    return r;
+  }
   if (m.key().has_params_path()) r.key = m.key().params_path();
   if (m.key().has_key_id()) r.key = m.key().key_id();
   const auto& c = m.circuit();
@@ -81,7 +90,10 @@ v1::JobState to_proto(engine::JobStatus s) {
   return v1::JOB_STATE_UNSPECIFIED;
 }
 
-void fill_result(const engine::JobResult& r, uint64_t id, v1::ProofResult* out) {
+void fill_result(const JobOutcome& o, uint64_t id, v1::ProofResult* out) {
+  const engine::JobResult& r = o.result;
+  out->set_snarkjs_proof_json(o.snarkjs_proof_json);
+  out->set_snarkjs_public_json(o.snarkjs_public_json);
   out->set_job_id(id);
   out->set_state(to_proto(r.status));
   out->set_error(r.error);

@@ -34,6 +34,6 @@ class GrpcService final : public cuzk::v1::Proving::Service {
 
 // Request <-> core conversions, shared with the client for symmetric checks.
 v1::JobState to_proto(engine::JobStatus s);
-void fill_result(const engine::JobResult& r, uint64_t id, v1::ProofResult* out);
+void fill_result(const JobOutcome& o, uint64_t id, v1::ProofResult* out);
 
 }  // namespace cuzk::service

@@ -1,6 +1,7 @@
 #include "service/proving_core.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 #include <nlohmann/json.hpp>
 
@@ -49,6 +50,9 @@ ProvingCore::ProvingCore(CoreConfig cfg, std::shared_ptr<HostAllocator> alloc,
   engine_ = std::make_unique<ProvingEngine>(EngineConfig{cfg_.synthesis_threads, cfg_.max_ready}, budget_, pool_,
                                             backends_);
   collector_ = std::jthread([this](std::stop_token st) { collector_loop(st); });
+  snarkjs_ = std::make_unique<SnarkjsRunner>(budget_, [this](uint64_t id, SnarkjsOutput out) {
+    on_snarkjs_done(id, std::move(out));
+  });
 }
 
 ProvingCore::~ProvingCore() {
@@ -59,10 +63,11 @@ ProvingCore::~ProvingCore() {
     for (auto& [id, r] : records_)
       if (!r.finished) open.push_back(id);
   }
+  snarkjs_.reset();  // cancels its queue, finishes the job in hand, reports both
   for (auto id : open) {
     try {
       engine_->cancel(id);
-    } catch (const Error&) {  // ended and forgotten meanwhile
+    } catch (const Error&) {  // ended and forgotten meanwhile, or a snarkjs job
     }
   }
   collector_.request_stop();
@@ -72,6 +77,7 @@ ProvingCore::~ProvingCore() {
 }
 
 uint64_t ProvingCore::submit(const ProveRequest& r) {
+  if (!r.zkey_path.empty()) return submit_snarkjs(r);
   using E = RequestError;
   if (r.partitions == 0) throw E(E::kInvalidArgument, "partitions must be at least 1");
   if (r.partitions > cfg_.max_partitions)
@@ -166,7 +172,7 @@ void ProvingCore::collector_loop(std::stop_token stop) {
     auto it = records_.find(id);
     if (it == records_.end()) continue;
     metrics_.record_job(it->second.kind, res, it->second.partitions);
-    it->second.result = std::move(res);
+    it->second.outcome.result = std::move(res);
     it->second.finished = true;
     it->second.ended = Clock::now();
     --in_flight_;
@@ -174,7 +180,7 @@ void ProvingCore::collector_loop(std::stop_token stop) {
   }
 }
 
-std::optional<JobResult> ProvingCore::await(uint64_t id, const std::function<bool()>& give_up, bool forget) {
+std::optional<JobOutcome> ProvingCore::await(uint64_t id, const std::function<bool()>& give_up, bool forget) {
   std::unique_lock lk(mu_);
   for (;;) {
     auto it = records_.find(id);
@@ -182,7 +188,7 @@ std::optional<JobResult> ProvingCore::await(uint64_t id, const std::function<boo
       throw RequestError(RequestError::kNotFound,
                          "unknown job " + std::to_string(id) + " (never submitted, or its result expired)");
     if (it->second.finished) {
-      JobResult r = it->second.result;
+      JobOutcome r = it->second.outcome;
       if (forget) records_.erase(it);
       return r;
     }
@@ -192,24 +198,76 @@ std::optional<JobResult> ProvingCore::await(uint64_t id, const std::function<boo
 }
 
 JobStatus ProvingCore::cancel(uint64_t id) {
+  bool snarkjs = false;
   {
     std::lock_guard lk(mu_);
     auto it = records_.find(id);
     if (it == records_.end()) throw RequestError(RequestError::kNotFound, "unknown job " + std::to_string(id));
-    if (it->second.finished) return it->second.result.status;
+    if (it->second.finished) return it->second.outcome.result.status;
+    snarkjs = it->second.snarkjs;
   }
-  try {
-    engine_->cancel(id);
-  } catch (const Error&) {
-    // ended and forgotten by the engine meanwhile: the record says how
-  }
+  cancel_work(id, snarkjs);
   std::unique_lock lk(mu_);
   cv_.wait_for(lk, std::chrono::seconds(5), [&] {
     auto it = records_.find(id);
     return it == records_.end() || it->second.finished;
   });
   auto it = records_.find(id);
-  return it == records_.end() ? JobStatus::kCancelled : it->second.result.status;
+  return it == records_.end() ? JobStatus::kCancelled : it->second.outcome.result.status;
+}
+
+void ProvingCore::cancel_work(uint64_t id, bool snarkjs) {
+  if (snarkjs) {
+    snarkjs_->cancel(id);
+    return;
+  }
+  try {
+    engine_->cancel(id);
+  } catch (const Error&) {
+    // ended and forgotten by the engine meanwhile: the record says how
+  }
+}
+
+uint64_t ProvingCore::submit_snarkjs(const ProveRequest& r) {
+  using E = RequestError;
+  if (r.wtns.empty()) throw E(E::kInvalidArgument, "snarkjs job without a witness (snarkjs.wtns is empty)");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(r.zkey_path, ec))
+    throw E(E::kNotFound, "zkey '" + r.zkey_path + "' not found on the daemon's disk");
+  std::lock_guard lk(mu_);
+  if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
+  if (in_flight_ >= cfg_.max_jobs)
+    throw E(E::kResourceExhausted, "too many jobs in flight (limit " + std::to_string(cfg_.max_jobs) + ")");
+  const uint64_t id = next_snarkjs_id_++;
+  Record rec;
+  rec.id = id;
+  rec.kind = "snarkjs";
+  rec.key = r.zkey_path;
+  rec.label = r.label;
+  rec.priority = r.priority;
+  rec.partitions = 1;
+  rec.snarkjs = true;
+  records_[id] = std::move(rec);
+  ++in_flight_;
+  snarkjs_->submit(id, r.zkey_path, r.wtns, r.priority);  // may report back only after we release mu_
+  return id;
+}
+
+void ProvingCore::on_snarkjs_done(uint64_t id, SnarkjsOutput out) {
+  std::lock_guard lk(mu_);
+  auto it = records_.find(id);
+  if (it == records_.end() || it->second.finished) return;
+  auto& o = it->second.outcome;
+  o.result.status = out.status;
+  o.result.error = out.error;
+  o.result.seconds = out.seconds;
+  o.snarkjs_proof_json = std::move(out.proof_json);
+  o.snarkjs_public_json = std::move(out.public_json);
+  metrics_.record_job("snarkjs", o.result, 1);
+  it->second.finished = true;
+  it->second.ended = Clock::now();
+  --in_flight_;
+  cv_.notify_all();
 }
 
 std::string ProvingCore::preload_key(const std::string& path, const std::string& id, bool pin) {
@@ -242,22 +300,19 @@ DrainReport ProvingCore::drain(double timeout_s) {
   std::vector<uint64_t> left;
   for (auto& [id, r] : records_)
     if (!r.finished) left.push_back(id);
+  std::vector<bool> left_snarkjs;
+  for (auto id : left) left_snarkjs.push_back(records_[id].snarkjs);
   lk.unlock();
-  for (auto id : left) {
-    try {
-      engine_->cancel(id);
-    } catch (const Error&) {
-    }
-  }
+  for (size_t i = 0; i < left.size(); ++i) cancel_work(left[i], left_snarkjs[i]);
   lk.lock();
   cv_.wait_for(lk, std::chrono::seconds(10), [&] { return in_flight_ == 0; });
   DrainReport rep;
   for (auto id : open) {
     auto it = records_.find(id);
     // a Prove caller already took (and dropped) its result: it finished
-    if (it == records_.end() || it->second.result.status == JobStatus::kDone)
+    if (it == records_.end() || it->second.outcome.result.status == JobStatus::kDone)
       rep.finished.push_back(id);
-    else if (it->second.result.status == JobStatus::kFailed)
+    else if (it->second.outcome.result.status == JobStatus::kFailed)
       rep.failed.push_back(id);
     else
       rep.cancelled.push_back(id);
@@ -306,7 +361,15 @@ std::string ProvingCore::status_json() const {
       jobs.push_back(jj);
     }
   }
+  {
+    std::lock_guard lk(mu_);
+    for (auto& [id, r] : records_)
+      if (r.snarkjs && !r.finished)
+        jobs.push_back({{"id", id}, {"label", r.label}, {"priority", priority_name(r.priority)}, {"state", "in_flight"},
+                        {"circuit", "snarkjs"}, {"key", r.key}});
+  }
   j["jobs"] = jobs;
+  j["snarkjs_keys_loaded"] = snarkjs_->keys_loaded();
   json be = json::array();
   for (const auto& b : backends_) be.push_back({{"name", b->name()}, {"workers", b->workers()}});
   j["backends"] = be;
@@ -326,7 +389,7 @@ std::string ProvingCore::status_json() const {
                     {"uses", k.uses}, {"idle_s", k.idle_s}});
   }
   j["keys"] = keys;
-  j["key_bytes"] = key_bytes;
+  j["key_bytes"] = key_bytes + snarkjs_->key_bytes();  // bellperson keys and snarkjs zkeys
   auto es = engine_->stats();
   j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
                  {"partitions_done", es.partitions_done}};

@@ -20,6 +20,7 @@
 #include "engine/key_cache.hpp"
 #include "engine/proving_engine.hpp"
 #include "service/metrics.hpp"
+#include "service/snarkjs_runner.hpp"
 
 namespace cuzk::service {
 
@@ -44,6 +45,15 @@ struct ProveRequest {
   uint32_t partitions = 1;
   bool verify_after = false;
   std::string label;
+  // A circom/snarkjs job when zkey_path is set (key, circuit, partitions unused).
+  std::string zkey_path;
+  std::vector<uint8_t> wtns;
+};
+
+// A finished job: the engine's result; snarkjs jobs answer in JSON instead.
+struct JobOutcome {
+  engine::JobResult result;
+  std::string snarkjs_proof_json, snarkjs_public_json;
 };
 
 struct DrainReport {
@@ -61,7 +71,7 @@ class ProvingCore {
   uint64_t submit(const ProveRequest& r);
   // Waits for the job to end; `give_up` is polled (client gone, deadline):
   // when it says true, returns nullopt. forget: drop the result once returned.
-  std::optional<engine::JobResult> await(uint64_t id, const std::function<bool()>& give_up, bool forget = false);
+  std::optional<JobOutcome> await(uint64_t id, const std::function<bool()>& give_up, bool forget = false);
   // The job's state after the request (already-ended jobs keep theirs).
   engine::JobStatus cancel(uint64_t id);
 
@@ -83,12 +93,15 @@ class ProvingCore {
     std::string kind, key, label;
     engine::Priority priority{};
     uint32_t partitions = 0;
-    bool finished = false;
-    engine::JobResult result;
+    bool finished = false, snarkjs = false;
+    JobOutcome outcome;
     std::chrono::steady_clock::time_point ended;
   };
   void collector_loop(std::stop_token stop);
   void on_finished(uint64_t id);
+  uint64_t submit_snarkjs(const ProveRequest& r);
+  void on_snarkjs_done(uint64_t id, SnarkjsOutput out);
+  void cancel_work(uint64_t id, bool snarkjs);
 
   CoreConfig cfg_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -109,6 +122,8 @@ class ProvingCore {
   std::condition_variable_any done_cv_;
   std::deque<uint64_t> done_;
   std::jthread collector_;
+  uint64_t next_snarkjs_id_ = uint64_t(1) << 48;  // apart from the engine's ids
+  std::unique_ptr<SnarkjsRunner> snarkjs_;  // last: stops (and reports) before the records go
 };
 
 }  // namespace cuzk::service

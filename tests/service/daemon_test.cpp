@@ -25,6 +25,8 @@
 
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
+#include "formats/snarkjs/json.hpp"
+#include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
 
@@ -454,4 +456,76 @@ TEST_F(ServiceDaemon, SigtermDrainsReportingFinishedAndCancelledJobs) {
   EXPECT_NE(log.find("cancelled jobs: " + std::to_string(slow)), std::string::npos) << log;
   EXPECT_NE(log.find("cuzk daemon: stopped"), std::string::npos) << log;
   EXPECT_FALSE(fs::exists(dir / "drain" / "cuzk.sock"));
+}
+
+namespace {
+std::string read_bytes(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+// The snarkjs fixture's proof from the daemon verifies with the fixture's
+// verification_key.json; a witness with one wire changed gives one that does not.
+template <class E>
+void check_snarkjs_job(Client& cl, const std::string& curve_dir) {
+  namespace sj = formats::snarkjs;
+  using F = typename E::Fr;
+  const std::string fx = std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/" + curve_dir + "/";
+  const std::string vk_text = read_bytes(fx + "verification_key.json");
+  groth16::PreparedVerifyingKey<E> pvk(sj::vk_from_json<E>(vk_text, "vk"));
+  auto verifies = [&](const v1::ProofResult& r) {
+    auto pub = sj::public_from_json<F>(r.snarkjs_public_json(), "public");
+    auto proof = sj::proof_from_json<E>(r.snarkjs_proof_json(), "proof");
+    return groth16::verify_proof(pvk, proof, std::span<const F>(pub));
+  };
+  v1::ProofRequest req;
+  req.mutable_snarkjs()->set_zkey_path(fx + "circuit.zkey");
+  const std::string wtns = read_bytes(fx + "witness.wtns");
+  req.mutable_snarkjs()->set_wtns(wtns);
+  auto r = cl.prove(req);
+  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << curve_dir << ": " << r.error();
+  EXPECT_EQ(r.partitions_size(), 0);
+  EXPECT_TRUE(verifies(r)) << curve_dir;
+  EXPECT_EQ(sj::public_from_json<F>(r.snarkjs_public_json(), "public"),
+            sj::public_from_json<F>(read_bytes(fx + "public.json"), "fixture public.json"))
+      << curve_dir;
+  // the last 32 bytes of a .wtns are the last wire's value: change it
+  std::string bad = wtns;
+  bad[bad.size() - 32] ^= 1;
+  req.mutable_snarkjs()->set_wtns(bad);
+  auto rb = cl.prove(req);
+  ASSERT_EQ(rb.state(), v1::JOB_STATE_DONE) << rb.error();
+  EXPECT_FALSE(verifies(rb)) << curve_dir;
+  // a witness of another length: the job fails, naming both lengths
+  req.mutable_snarkjs()->set_wtns(read_bytes(fx + (curve_dir == "bn128" ? "../bls12381/" : "../bn128/") + "witness.wtns"));
+  auto rf = cl.prove(req);
+  EXPECT_EQ(rf.state(), v1::JOB_STATE_FAILED);
+  EXPECT_FALSE(rf.error().empty());
+}
+}  // namespace
+
+TEST_F(ServiceDaemon, SnarkjsJobsProveAndVerify) {
+  Client cl = unix_client();
+  check_snarkjs_job<groth16::Bn254>(cl, "bn128");
+  check_snarkjs_job<groth16::Bls12_381>(cl, "bls12381");
+  // unknown zkey, missing witness: clear errors at submit
+  v1::ProofRequest req;
+  req.mutable_snarkjs()->set_zkey_path((dir / "none.zkey").string());
+  req.mutable_snarkjs()->set_wtns("x");
+  try {
+    cl.submit(req);
+    ADD_FAILURE() << "accepted a missing zkey";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code, grpc::StatusCode::NOT_FOUND);
+    EXPECT_NE(std::string(e.what()).find("none.zkey"), std::string::npos) << e.what();
+  }
+  req.mutable_snarkjs()->set_zkey_path(std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/bn128/circuit.zkey");
+  req.mutable_snarkjs()->clear_wtns();
+  try {
+    cl.submit(req);
+    ADD_FAILURE() << "accepted a job without a witness";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code, grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  expect_idle();
 }

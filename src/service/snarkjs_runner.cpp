@@ -1,0 +1,153 @@
+#include "service/snarkjs_runner.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <variant>
+
+#include "core/mapped_file.hpp"
+#include "engine/key_cache.hpp"
+#include "formats/snarkjs/json.hpp"
+#include "formats/snarkjs/wtns.hpp"
+#include "formats/snarkjs/zkey.hpp"
+#include "groth16/zkey_prover.hpp"
+
+namespace cuzk::service {
+
+namespace sj = formats::snarkjs;
+
+namespace {
+template <class E>
+E curve_of(const groth16::ZkeyProvingKey<E>&) {
+  return {};
+}
+}  // namespace
+
+struct SnarkjsRunner::LoadedKey {
+  std::variant<groth16::ZkeyProvingKey<groth16::Bn254>, groth16::ZkeyProvingKey<groth16::Bls12_381>> pk;
+  engine::MemoryBudget::Reservation memory;
+};
+
+SnarkjsRunner::SnarkjsRunner(engine::MemoryBudget& budget, Done done) : budget_(budget), done_(std::move(done)) {
+  worker_ = std::jthread([this](std::stop_token st) { loop(st); });
+}
+
+SnarkjsRunner::~SnarkjsRunner() {
+  std::deque<Task> left;
+  {
+    std::lock_guard lk(mu_);
+    left.swap(queue_);
+  }
+  for (auto& t : left) done_(t.id, {engine::JobStatus::kCancelled, "the daemon is shutting down", "", "", 0});
+  worker_.request_stop();
+  cv_.notify_all();
+}
+
+void SnarkjsRunner::submit(uint64_t id, const std::string& zkey_path, std::vector<uint8_t> wtns,
+                           engine::Priority priority) {
+  {
+    std::lock_guard lk(mu_);
+    queue_.push_back({id, zkey_path, std::move(wtns), priority, seq_++, std::chrono::steady_clock::now()});
+    // CRITICAL first, FIFO within a priority
+    std::stable_sort(queue_.begin(), queue_.end(), [](const Task& a, const Task& b) {
+      return int(a.priority) != int(b.priority) ? int(a.priority) > int(b.priority) : a.seq < b.seq;
+    });
+  }
+  cv_.notify_all();
+}
+
+bool SnarkjsRunner::cancel(uint64_t id) {
+  std::unique_lock lk(mu_);
+  if (running_ == id) {
+    running_cancelled_ = true;
+    return true;
+  }
+  auto it = std::find_if(queue_.begin(), queue_.end(), [&](const Task& t) { return t.id == id; });
+  if (it == queue_.end()) return false;
+  queue_.erase(it);
+  lk.unlock();
+  done_(id, {engine::JobStatus::kCancelled, "cancelled by request", "", "", 0});
+  return true;
+}
+
+size_t SnarkjsRunner::keys_loaded() const {
+  std::lock_guard lk(mu_);
+  return keys_.size();
+}
+
+uint64_t SnarkjsRunner::key_bytes() const {
+  std::lock_guard lk(mu_);
+  uint64_t b = 0;
+  for (const auto& [path, k] : keys_) b += k->memory.bytes();
+  return b;
+}
+
+std::shared_ptr<SnarkjsRunner::LoadedKey> SnarkjsRunner::key_for(const std::string& path) {
+  std::error_code ec;
+  const auto canonical = std::filesystem::canonical(path, ec);
+  if (ec) throw engine::KeyNotFound("zkey '" + path + "': " + ec.message());
+  {
+    std::lock_guard lk(mu_);
+    if (auto it = keys_.find(canonical.string()); it != keys_.end()) return it->second;
+  }
+  MappedFile file(canonical.string());
+  const std::string src = "zkey '" + path + "'";
+  auto k = std::make_shared<LoadedKey>();
+  // parsed points take about the file's size: count it before parsing
+  k->memory = budget_.acquire(file.bytes().size(), "zkey " + path);
+  sj::with_curve(sj::zkey_curve(file.bytes(), src), [&](auto e) {
+    using E = decltype(e);
+    k->pk = sj::read_zkey<E>(file.bytes(), src);
+  });
+  std::lock_guard lk(mu_);
+  keys_[canonical.string()] = k;
+  return k;
+}
+
+SnarkjsOutput SnarkjsRunner::prove(const Task& t) {
+  SnarkjsOutput out;
+  auto key = key_for(t.zkey_path);
+  std::visit(
+      [&](const auto& pk) {
+        using E = decltype(curve_of(pk));
+        using F = typename E::Fr;
+        auto w = sj::read_wtns<E>(t.wtns, "witness");
+        auto proof = groth16::prove_zkey(pk, std::span<const F>(w));
+        auto pub = groth16::public_signals(pk, std::span<const F>(w));
+        out.proof_json = sj::proof_to_json(proof);
+        out.public_json = sj::public_to_json<F>(pub);
+      },
+      key->pk);
+  out.status = engine::JobStatus::kDone;
+  return out;
+}
+
+void SnarkjsRunner::loop(std::stop_token stop) {
+  for (;;) {
+    Task t;
+    {
+      std::unique_lock lk(mu_);
+      cv_.wait(lk, stop, [&] { return !queue_.empty(); });
+      if (stop.stop_requested()) return;
+      t = std::move(queue_.front());
+      queue_.pop_front();
+      running_ = t.id;
+      running_cancelled_ = false;
+    }
+    SnarkjsOutput out;
+    try {
+      out = prove(t);
+    } catch (const std::exception& e) {
+      out.status = engine::JobStatus::kFailed;
+      out.error = e.what();
+    }
+    {
+      std::lock_guard lk(mu_);
+      if (running_cancelled_) out = {engine::JobStatus::kCancelled, "cancelled by request", "", "", 0};
+      running_ = 0;
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t.submitted).count();
+    done_(t.id, std::move(out));
+  }
+}
+
+}  // namespace cuzk::service
