@@ -334,9 +334,10 @@ TEST_F(ServiceDaemon, TcpNeedsTheBearerToken) {
       cl.status_json();
       return grpc::StatusCode::OK;
     } catch (const ClientError& e) {
-      if (e.code == grpc::StatusCode::UNAUTHENTICATED)
+      if (e.code == grpc::StatusCode::UNAUTHENTICATED) {
         EXPECT_NE(std::string(e.what()).find(token.empty() ? "missing" : "wrong bearer token"), std::string::npos)
             << e.what();
+      }
       return e.code;
     }
   };
