@@ -25,13 +25,36 @@ E curve_of(const groth16::ZkeyProvingKey<E>&) {
 struct SnarkjsRunner::LoadedKey {
   std::variant<groth16::ZkeyProvingKey<groth16::Bn254>, groth16::ZkeyProvingKey<groth16::Bls12_381>> pk;
   engine::MemoryBudget::Reservation memory;
+  uint64_t last_use = 0;
 };
 
-SnarkjsRunner::SnarkjsRunner(engine::MemoryBudget& budget, Done done) : budget_(budget), done_(std::move(done)) {
+SnarkjsRunner::SnarkjsRunner(engine::MemoryBudget& budget, Done done, int evict_order)
+    : budget_(budget), done_(std::move(done)) {
+  evictor_id_ = budget_.add_evictor(evict_order, [this](uint64_t need) { return evict_idle(need); });
   worker_ = std::jthread([this](std::stop_token st) { loop(st); });
 }
 
+uint64_t SnarkjsRunner::evict_idle(uint64_t need) {
+  std::vector<std::shared_ptr<LoadedKey>> gone;  // released after the lock
+  uint64_t freed = 0;
+  {
+    std::lock_guard lk(mu_);
+    std::vector<std::map<std::string, std::shared_ptr<LoadedKey>>::iterator> idle;
+    for (auto it = keys_.begin(); it != keys_.end(); ++it)
+      if (it->second.use_count() == 1) idle.push_back(it);  // no job is proving with it
+    std::sort(idle.begin(), idle.end(), [](auto a, auto b) { return a->second->last_use < b->second->last_use; });
+    for (auto it : idle) {
+      if (freed >= need) break;
+      freed += it->second->memory.bytes();
+      gone.push_back(std::move(it->second));
+      keys_.erase(it);
+    }
+  }
+  return freed;
+}
+
 SnarkjsRunner::~SnarkjsRunner() {
+  budget_.remove_evictor(evictor_id_);
   std::deque<Task> left;
   {
     std::lock_guard lk(mu_);
@@ -87,7 +110,10 @@ std::shared_ptr<SnarkjsRunner::LoadedKey> SnarkjsRunner::key_for(const std::stri
   if (ec) throw engine::KeyNotFound("zkey '" + path + "': " + ec.message());
   {
     std::lock_guard lk(mu_);
-    if (auto it = keys_.find(canonical.string()); it != keys_.end()) return it->second;
+    if (auto it = keys_.find(canonical.string()); it != keys_.end()) {
+      it->second->last_use = ++tick_;
+      return it->second;
+    }
   }
   MappedFile file(canonical.string());
   const std::string src = "zkey '" + path + "'";
@@ -99,6 +125,7 @@ std::shared_ptr<SnarkjsRunner::LoadedKey> SnarkjsRunner::key_for(const std::stri
     k->pk = sj::read_zkey<E>(file.bytes(), src);
   });
   std::lock_guard lk(mu_);
+  k->last_use = ++tick_;
   keys_[canonical.string()] = k;
   return k;
 }

@@ -1,5 +1,6 @@
 // Proves the daemon's circom/snarkjs jobs: a .zkey on the daemon's disk (BN254
-// or BLS12-381, parsed once and kept, its memory counted in the budget) and a
+// or BLS12-381, parsed once and kept, its memory counted in the budget; idle
+// zkeys are given back least recently used first when the budget needs room) and a
 // circom witness (.wtns bytes). One job at a time, highest priority first
 // (FIFO within), on the CPU with the zkey prover; outside the engine, whose
 // pipeline is the bellperson BLS12-381 one. Results come back through `done`.
@@ -30,7 +31,8 @@ struct SnarkjsOutput {
 class SnarkjsRunner {
  public:
   using Done = std::function<void(uint64_t id, SnarkjsOutput out)>;
-  SnarkjsRunner(engine::MemoryBudget& budget, Done done);
+  // evict_order: position among the budget's evictors (pool 0, bellperson keys 1).
+  SnarkjsRunner(engine::MemoryBudget& budget, Done done, int evict_order = 2);
   ~SnarkjsRunner();  // cancels what is queued, finishes the job in hand
   SnarkjsRunner(const SnarkjsRunner&) = delete;
   SnarkjsRunner& operator=(const SnarkjsRunner&) = delete;
@@ -55,6 +57,7 @@ class SnarkjsRunner {
   void loop(std::stop_token stop);
   SnarkjsOutput prove(const Task& t);
   std::shared_ptr<LoadedKey> key_for(const std::string& path);
+  uint64_t evict_idle(uint64_t need);  // the budget's evictor
 
   engine::MemoryBudget& budget_;
   Done done_;
@@ -64,6 +67,8 @@ class SnarkjsRunner {
   uint64_t seq_ = 0, running_ = 0;
   bool running_cancelled_ = false;
   std::map<std::string, std::shared_ptr<LoadedKey>> keys_;  // by canonical path
+  uint64_t tick_ = 0;
+  int evictor_id_ = -1;
   std::jthread worker_;
 };
 
