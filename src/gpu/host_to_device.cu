@@ -19,7 +19,7 @@ HostToDevice::HostToDevice(Pageable mode, size_t chunk_bytes) : mode_(mode), chu
   if (mode_ != Pageable::kStaged) return;
   try {
     for (int k = 0; k < 2; ++k) {
-      CUZK_CUDA_CHECK(cudaHostAlloc(&staging_[k], chunk_, cudaHostAllocPortable));
+      staging_[k] = PinnedBuffer(chunk_);
       CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&done_[k], cudaEventDisableTiming));
     }
   } catch (...) {
@@ -37,10 +37,6 @@ void HostToDevice::release() noexcept {
       cudaEventDestroy(done_[k]);
       done_[k] = nullptr;
     }
-    if (staging_[k]) {
-      cudaFreeHost(staging_[k]);
-      staging_[k] = nullptr;
-    }
   }
 }
 
@@ -57,7 +53,7 @@ void HostToDevice::copy(void* dst, const void* src, size_t bytes, cudaStream_t s
     const size_t len = std::min(chunk_, bytes - off);
     CUZK_CUDA_CHECK(cudaEventSynchronize(done_[k]));  // its previous chunk has left
     // one thread copies ~5-10 GB/s out of pageable memory: spread the chunk
-    char* stage = static_cast<char*>(staging_[k]);
+    char* stage = static_cast<char*>(staging_[k].data());
     parallel_for(len, size_t(1) << 22, [&](size_t lo, size_t hi) { std::memcpy(stage + lo, h + off + lo, hi - lo); });
     CUZK_CUDA_CHECK(cudaMemcpyAsync(d + off, stage, len, cudaMemcpyHostToDevice, s));
     CUZK_CUDA_CHECK(cudaEventRecord(done_[k], s));

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "gpu/pinned_buffer.hpp"
+
 namespace cuzk::gpu {
 
 bool is_pinned(const void* host);
@@ -33,7 +35,7 @@ class HostToDevice {
   void release() noexcept;
   Pageable mode_;
   size_t chunk_;
-  void* staging_[2] = {nullptr, nullptr};
+  PinnedBuffer staging_[2];
   cudaEvent_t done_[2] = {nullptr, nullptr};  // staging_[k] may be refilled once done_[k] fired
 };
 

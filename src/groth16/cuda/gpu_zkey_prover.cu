@@ -1,10 +1,10 @@
-#include <chrono>
 #include <vector>
 
 #include "core/parallel.hpp"
+#include "core/timer.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
-#include "gpu/pinned_allocator.hpp"
+#include "gpu/pinned_buffer.hpp"
 #include "groth16/cuda/gpu_zkey_prover.hpp"
 #include "groth16/zkey_prover.hpp"
 #include "msm/cuda/msm_gpu.hpp"
@@ -12,30 +12,6 @@
 
 namespace cuzk::groth16::cuda {
 
-namespace {
-
-// Page-locked host memory of one allocation, freed with the owner.
-class PinnedHost {
- public:
-  explicit PinnedHost(size_t bytes) : bytes_(bytes), p_(gpu::CudaHostAllocator().allocate(bytes)) {}
-  ~PinnedHost() { gpu::CudaHostAllocator().deallocate(p_, bytes_); }
-  PinnedHost(const PinnedHost&) = delete;
-  PinnedHost& operator=(const PinnedHost&) = delete;
-  template <class T>
-  std::span<T> as(size_t n) const {
-    return {static_cast<T*>(p_), n};
-  }
-
- private:
-  size_t bytes_;
-  void* p_;
-};
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
 
 template <class E>
 struct GpuZkeyProver<E>::Impl {
@@ -44,7 +20,7 @@ struct GpuZkeyProver<E>::Impl {
   int device;
   msm::cuda::GpuMsm<typename E::G1> a, b1, c, h;
   msm::cuda::GpuMsm<typename E::G2> b2;
-  PinnedHost host_abc;       // a | b | c (= a * b: circom keys carry no C matrix) on the host
+  gpu::PinnedBuffer host_abc;  // a | b | c (= a * b: circom keys carry no C matrix) on the host
   gpu::DeviceBuffer abc, w;  // a | b | c on the device; the witness
   msm::cuda::MsmWorkspace ws;
   cudaStream_t stream = nullptr;
@@ -97,7 +73,7 @@ ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness,
   const cudaStream_t s = I.stream;
 
   // a = A w, b = B w into pinned memory (copied at line rate), then up.
-  const auto t0 = std::chrono::steady_clock::now();
+  Stopwatch sw;
   auto h = I.host_abc.template as<F>(3 * n);
   evaluate_ab(pk, witness, h.first(n), h.subspan(n, n));
   parallel_for(n, 1 << 14, [&](size_t lo, size_t hi) {
@@ -107,12 +83,12 @@ ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness,
   CUZK_CUDA_CHECK(cudaMemcpyAsync(d_abc, h.data(), 3 * n * sizeof(F), cudaMemcpyHostToDevice, s));
   CUZK_CUDA_CHECK(cudaMemcpyAsync(I.w.get(), witness.data(), witness.size() * sizeof(F), cudaMemcpyHostToDevice, s));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
-  const auto t1 = std::chrono::steady_clock::now();
+  const double t_h2d = sw.seconds();
 
   const auto& domain = ntt::cuda::cached_domain<F>(pk.log_n(), ff::RootConvention::kSnarkjs);
   ntt::cuda::gpu_compute_h_snarkjs<F>(domain, d_abc, d_abc + n, d_abc + 2 * n, nullptr, s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
-  const auto t2 = std::chrono::steady_clock::now();
+  const double t_ntt = sw.seconds();
 
   const F* dw = I.w.template as<F>();
   const size_t nw = witness.size(), priv = nw - pk.n_public - 1;
@@ -124,10 +100,10 @@ ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness,
   out.h = I.h.run_device(d_abc, n, s, &I.ws);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   if (t) {
-    t->h2d += std::chrono::duration<double>(t1 - t0).count();  // includes evaluating a, b, c on the host
+    t->h2d += t_h2d;  // includes evaluating a, b, c on the host
     t->h2d_bytes += (3 * n + nw) * sizeof(F);
-    t->ntt += std::chrono::duration<double>(t2 - t1).count();
-    t->msm += seconds_since(t2);
+    t->ntt += t_ntt - t_h2d;
+    t->msm += sw.seconds() - t_ntt;
   }
   return out;
 }
