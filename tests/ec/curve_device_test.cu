@@ -15,6 +15,7 @@
 #include "ec/sample.hpp"
 #include "gpu/device.hpp"
 #include "gpu/launch.cuh"
+#include "support/device_array.hpp"
 
 using namespace cuzk;
 using namespace cuzk::ec;
@@ -69,19 +70,7 @@ struct SubgroupFn {
   CUZK_HD static int apply(const Jacobian<C>& a, const Affine<C>&) { return is_in_subgroup(a) ? 1 : 0; }
 };
 
-template <class T>
-struct DeviceArray {
-  gpu::DeviceBuffer buf;
-  size_t n;
-  explicit DeviceArray(size_t count) : buf(count * sizeof(T)), n(count) {}
-  explicit DeviceArray(const std::vector<T>& v) : DeviceArray(v.size()) { buf.upload(v.data(), v.size() * sizeof(T)); }
-  T* data() const { return buf.as<T>(); }
-  std::vector<T> to_host() const {
-    std::vector<T> v(n);
-    buf.download(v.data(), n * sizeof(T));
-    return v;
-  }
-};
+using cuzk::testing_support::DeviceArray;
 
 // Field members compared limb by limb (struct padding after Affine::inf is not data).
 template <class F>

@@ -20,6 +20,7 @@
 #include "field_samples.hpp"
 #include "gpu/device.hpp"
 #include "gpu/launch.cuh"
+#include "support/device_array.hpp"
 
 using namespace cuzk;
 using namespace cuzk::ff;
@@ -33,19 +34,7 @@ constexpr size_t kRandomCount = 1'000'000;
 
 // ---- element-type generic plumbing ---------------------------------------
 
-template <class T>
-struct DeviceArray {
-  gpu::DeviceBuffer buf;
-  size_t n = 0;
-  explicit DeviceArray(size_t count) : buf(count * sizeof(T)), n(count) {}
-  explicit DeviceArray(const std::vector<T>& v) : DeviceArray(v.size()) { buf.upload(v.data(), v.size() * sizeof(T)); }
-  T* data() const { return buf.as<T>(); }
-  std::vector<T> to_host() const {
-    std::vector<T> v(n);
-    buf.download(v.data(), n * sizeof(T));
-    return v;
-  }
-};
+using cuzk::testing_support::DeviceArray;
 
 template <class Fn, class T>
 struct UnaryKernel {
