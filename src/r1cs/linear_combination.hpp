@@ -31,7 +31,10 @@ class LinearCombination {
     return *this;
   }
   LinearCombination& operator+=(Variable v) { return add(v, F::one()); }
-  LinearCombination& operator-=(Variable v) { return add(v, -F::one()); }
+  LinearCombination& operator-=(Variable v) {
+    static const F minus_one = -F::one();
+    return add(v, minus_one);
+  }
   LinearCombination& operator+=(const LinearCombination& o) {
     terms_.insert(terms_.end(), o.terms_.begin(), o.terms_.end());
     return *this;

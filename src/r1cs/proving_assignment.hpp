@@ -105,7 +105,8 @@ class ProvingAssignment {
   const Density& b_aux_density() const { return b_aux_density_; }
 
  private:
-  F eval(const LinearCombination<F>& lc, Density* input_density, Density* aux_density) {
+  // Flattened: g++ otherwise leaves the field additions as calls (20% of synthesis time).
+  [[gnu::flatten]] F eval(const LinearCombination<F>& lc, Density* input_density, Density* aux_density) {
     F acc = F::zero();
     for (const auto& t : lc.terms()) {
       const size_t idx = t.var.index();
@@ -117,10 +118,21 @@ class ProvingAssignment {
         v = buf_.aux[idx];
         if (aux_density) aux_density->set(idx);
       }
-      acc += t.coeff.is_one() ? v : v * t.coeff;
+      // Most values in real circuits are bits and most coefficients are +-1:
+      // an addition replaces the multiplication there.
+      if (v.is_zero()) continue;
+      if (t.coeff.is_one())
+        acc += v;
+      else if (v.is_one())
+        acc += t.coeff;
+      else if (t.coeff == minus_one_)
+        acc -= v;
+      else
+        acc += v * t.coeff;
     }
     return acc;
   }
+  static inline const F minus_one_ = -F::one();
 
   [[noreturn]] void overflow(const char* what, size_t cap) {
     throw Error(std::string("ProvingAssignment: circuit has more ") + what + " than the " + std::to_string(cap) +
