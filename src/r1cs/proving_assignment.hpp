@@ -3,6 +3,8 @@
 // straight into storage the caller supplies (plain vectors, or pinned pool
 // buffers later) with no reallocation and no copy; tracks A/B densities.
 // Exceeding the supplied capacity throws (the shape must be known).
+// With an AbcStream (r1cs/abc_stream.hpp) a/b/c are written into the stream's
+// windows and shipped as each fills; only the witness stays here.
 #pragma once
 #include <span>
 #include <stop_token>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "r1cs/abc_stream.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density.hpp"
 #include "r1cs/shape.hpp"
@@ -37,10 +40,29 @@ class ProvingAssignment {
   using F = F_;
 
   explicit ProvingAssignment(AssignmentBuffers<F> buf)
-      : buf_(buf), a_aux_density_(buf.aux.size()), b_input_density_(buf.inputs.size()), b_aux_density_(buf.aux.size()) {
-    if (buf_.inputs.empty()) throw Error("ProvingAssignment: input buffer must hold at least the constant ONE");
-    buf_.inputs[0] = F::one();
-    num_inputs_ = 1;
+      : buf_(buf),
+        window_{buf.a, buf.b, buf.c},
+        capacity_(buf.a.size()),
+        a_aux_density_(buf.aux.size()),
+        b_input_density_(buf.inputs.size()),
+        b_aux_density_(buf.aux.size()) {
+    if (buf.b.size() != capacity_ || buf.c.size() != capacity_)
+      throw Error("ProvingAssignment: a, b and c buffers differ in length");
+    start();
+  }
+
+  // a/b/c go to `stream` (which must outlive synthesis); the witness to the spans.
+  ProvingAssignment(std::span<F> inputs, std::span<F> aux, AbcStream<F>& stream)
+      : buf_{inputs, aux, {}, {}, {}},
+        stream_(&stream),
+        capacity_(stream.capacity()),
+        a_aux_density_(aux.size()),
+        b_input_density_(inputs.size()),
+        b_aux_density_(aux.size()) {
+    window_ = stream.first_window();
+    if (window_.size() == 0 || window_.b.size() != window_.size() || window_.c.size() != window_.size())
+      throw Error("ProvingAssignment: the a/b/c stream gave an empty or uneven window");
+    start();
   }
 
   template <class N, class V>
@@ -62,12 +84,12 @@ class ProvingAssignment {
 
   template <class N>
   void enforce(const N&, const LinearCombination<F>& a, const LinearCombination<F>& b, const LinearCombination<F>& c) {
-    if (num_constraints_ + 1 > buf_.a.size()) overflow("constraints", buf_.a.size());
+    if (num_constraints_ + 1 > capacity_) overflow("constraints", capacity_);
     if ((num_constraints_ & 0xffff) == 0xffff && stop_.stop_requested()) throw Cancelled("synthesis cancelled");
-    const size_t i = num_constraints_++;
-    buf_.a[i] = eval(a, nullptr, &a_aux_density_);
-    buf_.b[i] = eval(b, &b_input_density_, &b_aux_density_);
-    buf_.c[i] = eval(c, nullptr, nullptr);
+    const size_t k = slot(num_constraints_++);
+    window_.a[k] = eval(a, nullptr, &a_aux_density_);
+    window_.b[k] = eval(b, &b_input_density_, &b_aux_density_);
+    window_.c[k] = eval(c, nullptr, nullptr);
   }
 
   template <class N>
@@ -76,13 +98,20 @@ class ProvingAssignment {
 
   // Appends input_i * 0 = 0 for every input (bellperson's convention, which
   // makes the A-query polynomials of the inputs independent). Call once.
+  // With a stream, ships the last window and closes the stream.
   void finish() {
-    if (num_constraints_ + num_inputs_ > buf_.a.size()) overflow("constraints", buf_.a.size());
+    if (finished_) throw Error("ProvingAssignment: finish() called twice");
+    if (num_constraints_ + num_inputs_ > capacity_) overflow("constraints", capacity_);
     for (size_t i = 0; i < num_inputs_; ++i) {
-      const size_t k = num_constraints_ + i;
-      buf_.a[k] = buf_.inputs[i];
-      buf_.b[k] = F::zero();
-      buf_.c[k] = F::zero();
+      const size_t k = slot(num_constraints_ + i);
+      window_.a[k] = buf_.inputs[i];
+      window_.b[k] = F::zero();
+      window_.c[k] = F::zero();
+    }
+    if (stream_) {
+      const size_t total = num_constraints_ + num_inputs_;
+      if (total > window_base_) stream_->ship(window_base_, total - window_base_, window_);
+      stream_->close(total);
     }
     shape_.num_inputs = num_inputs_;
     shape_.num_aux = num_aux_;
@@ -97,9 +126,12 @@ class ProvingAssignment {
   bool finished() const { return finished_; }
   std::span<const F> inputs() const { return buf_.inputs.first(num_inputs_); }
   std::span<const F> aux() const { return buf_.aux.first(num_aux_); }
-  std::span<const F> a() const { return buf_.a.first(num_constraints_ + (finished_ ? num_inputs_ : 0)); }
-  std::span<const F> b() const { return buf_.b.first(a().size()); }
-  std::span<const F> c() const { return buf_.c.first(a().size()); }
+  // a/b/c are here only when not streamed.
+  bool streamed() const { return stream_ != nullptr; }
+  std::span<const F> a() const { return kept(buf_.a).first(abc_length()); }
+  std::span<const F> b() const { return kept(buf_.b).first(abc_length()); }
+  std::span<const F> c() const { return kept(buf_.c).first(abc_length()); }
+  size_t abc_length() const { return num_constraints_ + (finished_ ? num_inputs_ : 0); }
   const Density& a_aux_density() const { return a_aux_density_; }
   const Density& b_input_density() const { return b_input_density_; }
   const Density& b_aux_density() const { return b_aux_density_; }
@@ -134,12 +166,39 @@ class ProvingAssignment {
   }
   static inline const F minus_one_ = -F::one();
 
+  void start() {
+    if (buf_.inputs.empty()) throw Error("ProvingAssignment: input buffer must hold at least the constant ONE");
+    buf_.inputs[0] = F::one();
+    num_inputs_ = 1;
+  }
+
+  // Position of constraint i in the current window; ships the window when full.
+  size_t slot(size_t i) {
+    size_t k = i - window_base_;
+    if (k == window_.size()) {
+      window_ = stream_->ship(window_base_, k, window_);
+      window_base_ = i;
+      k = 0;
+      if (window_.size() == 0) throw Error("ProvingAssignment: the a/b/c stream gave an empty window");
+    }
+    return k;
+  }
+
+  std::span<const F> kept(std::span<F> s) const {
+    if (stream_) throw Error("ProvingAssignment: a/b/c were streamed, not kept on the host");
+    return s;
+  }
+
   [[noreturn]] void overflow(const char* what, size_t cap) {
     throw Error(std::string("ProvingAssignment: circuit has more ") + what + " than the " + std::to_string(cap) +
                 " the supplied buffers hold (circuit shape changed?)");
   }
 
   AssignmentBuffers<F> buf_;
+  AbcStream<F>* stream_ = nullptr;
+  AbcWindow<F> window_;      // where constraints [window_base_, ...) go
+  size_t window_base_ = 0;
+  size_t capacity_ = 0;      // constraints in all
   size_t num_inputs_ = 0, num_aux_ = 0, num_constraints_ = 0;
   Density a_aux_density_, b_input_density_, b_aux_density_;
   CircuitShape shape_;
