@@ -87,7 +87,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
   }
 #if CUZK_WITH_CUDA
   for (int d = 0; d < gpus; ++d) {
-    auto b = std::make_shared<GpuBackend>(d, a.workers_per_gpu, a.host_memory == "staged");
+    auto b = std::make_shared<GpuBackend>(d, a.workers_per_gpu, a.host_memory == "staged", a.stream);
     setup_t.run("key to gpu" + std::to_string(d), [&] {
       if (random_key) {
         const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
@@ -97,6 +97,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
         b->preload(*key);
       }
     });
+    if (a.stream) std::printf("  gpu%d: room for %zu a/b/c streams\n", d, b->stream_limit(shape));
     backends.push_back(b);
   }
 #endif
@@ -151,7 +152,15 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
   double h2d_secs = 0;
   std::map<std::string, std::pair<double, double>> dev_window;  // device -> first start, last end
   std::map<std::string, double> dev_busy;
+  std::vector<double> host_gb[2];  // pool memory per partition: a/b/c kept, streamed
   for (const auto& tl : tls) {
+    uint64_t held = 0;
+    bool streamed = false;
+    for (const auto& s : tl.spans) {
+      if (s.stage == Stage::kMemoryWait) held = s.bytes;
+      if (s.stage == Stage::kSynthesis && s.bytes) streamed = true;
+    }
+    host_gb[streamed].push_back(double(held) / 1e9);
     for (const auto& s : tl.spans) {
       per_stage[s.stage].push_back(s.end_s - s.start_s);
       if (s.stage == Stage::kH2D) {
@@ -185,6 +194,10 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
     std::printf("%-28s %12.1f\n", (dev + " busy % while active").c_str(),
                 100.0 * dev_busy[dev] / std::max(1e-9, w.second - w.first));
   }
+  for (int k : {0, 1})
+    if (!host_gb[k].empty())
+      std::printf("%-28s %5zu, %6.2f\n", k ? "streamed: partitions, GB" : "kept a/b/c: partitions, GB", host_gb[k].size(),
+                  median(host_gb[k]));
   std::printf("%-28s %12.2f\n", "peak RSS GB", peak_rss_gb());
   std::printf("%-28s %12.2f\n", "budget peak GB", double(budget.stats().peak) / 1e9);
   auto ps = pool.stats();
@@ -218,6 +231,7 @@ BenchCommands::BenchCommands(CLI::App& app) {
   p->add_option("--trace", args_.trace, "write a Chrome trace JSON of every stage");
   p->add_flag("--verify", args_.verify, "verify every proof (real keys only)");
   p->add_flag("!--no-warmup", args_.warmup, "time from a cold start (no untimed job to fill the pool first)");
+  p->add_flag("!--no-stream", args_.stream, "keep every partition's a/b/c on the host (no streaming to the GPU)");
   bench_->require_subcommand(1);
 }
 

@@ -40,7 +40,8 @@ int run_daemon_command(const std::string& config_path) {
       if (d < 0 || d >= found)
         throw Error("config gpus.devices: device " + std::to_string(d) + " not found (" + std::to_string(found) +
                     " present)");
-      backends.push_back(std::make_shared<engine::GpuBackend>(d, cfg.workers_per_gpu, cfg.host_memory == "staged"));
+      backends.push_back(std::make_shared<engine::GpuBackend>(d, cfg.workers_per_gpu, cfg.host_memory == "staged",
+                                                                   cfg.stream_abc));
     }
     if (cfg.host_memory == "pinned") alloc = std::make_shared<gpu::CudaHostAllocator>();
     if (cfg.host_memory == "register") alloc = std::make_shared<gpu::CudaRegisterAllocator>();

@@ -1,7 +1,9 @@
 // A prover backend turns one synthesized partition into the MSM answers of its
 // proof (H polynomial + A, B1, B2, H, L). The CPU backend is here; the GPU
 // backend lives in src/engine/gpu_backend (CUDA builds). Backends may release
-// the partition's a/b/c buffers as soon as they no longer need them.
+// the partition's a/b/c buffers as soon as they no longer need them. A backend
+// with room (device memory) may take a partition's a/b/c while synthesis still
+// runs (open_stream); that partition is then proven by that backend.
 #pragma once
 #include <memory>
 #include <stop_token>
@@ -11,6 +13,7 @@
 #include "engine/pinned_pool.hpp"
 #include "engine/proof_job.hpp"
 #include "groth16/prover.hpp"
+#include "r1cs/abc_stream.hpp"
 
 namespace cuzk::engine {
 
@@ -19,8 +22,11 @@ struct PartitionData {
   uint64_t job_id = 0;
   uint32_t partition = 0;
   PinnedPool::Buffer witness;  // inputs + aux
-  PinnedPool::Buffer abc;      // a | b | c
+  PinnedPool::Buffer abc;      // a | b | c, unless streamed
   MemoryBudget::Reservation scratch;  // the backend's working memory, reserved with the buffers
+  // a/b/c streamed during synthesis to `streamed_to` (which alone may prove it)
+  std::unique_ptr<r1cs::AbcStream<Fr>> abc_stream;
+  class ProverBackend* streamed_to = nullptr;
   std::unique_ptr<r1cs::ProvingAssignment<Fr>> assignment;
   PartitionTimeline timeline;
   void release_abc() { abc.reset(); }
@@ -36,6 +42,12 @@ class ProverBackend {
   virtual bool uses_host_cores() const { return false; }
   // The key is about to be freed (evicted from a KeyCache): drop any copy of it.
   virtual void forget_key(const groth16::ProvingKey<Curve>&) {}
+  // Where it has room for them now, a stream that takes this partition's
+  // a/b/c while synthesis runs (the partition is then the backend's to
+  // prove); null otherwise, and the partition keeps a/b/c on the host.
+  virtual std::unique_ptr<r1cs::AbcStream<Fr>> open_stream(const groth16::ProvingKey<Curve>&, const r1cs::CircuitShape&) {
+    return nullptr;
+  }
   // Host memory it needs per partition besides the pool buffers; the engine
   // reserves it together with them, so no worker ever waits on the budget
   // while holding buffers.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "groth16/verifier.hpp"
 
@@ -200,10 +201,17 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       std::stop_token jstop = job->stop.get_token();
       uint64_t scratch = 0;
       for (const auto& b : backends_) scratch = std::max(scratch, b->scratch_bytes(shape));
-      auto group = pool_.take_group({wlen * sizeof(Fr), 3 * alen * sizeof(Fr)}, scratch,
+      // a/b/c go to a backend with room for them while synthesis runs, else into the pool
+      for (size_t k = 0, first = next_stream_backend_++; k < backends_.size() && !data->abc_stream; ++k) {
+        auto& b = backends_[(first + k) % backends_.size()];
+        if ((data->abc_stream = b->open_stream(*job->spec.key, shape))) data->streamed_to = b.get();
+      }
+      std::vector<uint64_t> sizes{wlen * sizeof(Fr)};
+      if (!data->abc_stream) sizes.push_back(3 * alen * sizeof(Fr));
+      auto group = pool_.take_group(sizes, scratch,
                                     "partition " + std::to_string(t->partition) + " of job " + std::to_string(job->id), jstop);
       data->witness = std::move(group.buffers[0]);
-      data->abc = std::move(group.buffers[1]);
+      if (!data->abc_stream) data->abc = std::move(group.buffers[1]);
       data->scratch = std::move(group.extra);
       double t1 = timeline_.now();
       {
@@ -213,17 +221,29 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       data->timeline.spans.push_back(
           {Stage::kMemoryWait, t0, t1, data->witness.capacity() + data->abc.capacity() + data->scratch.bytes(), track});
       Fr* w = data->witness.as<Fr>();
-      Fr* abc = data->abc.as<Fr>();
-      r1cs::AssignmentBuffers<Fr> bufs{{w, shape.num_inputs}, {w + shape.num_inputs, shape.num_aux},
-                                       {abc, alen}, {abc + alen, alen}, {abc + 2 * alen, alen}};
-      data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(bufs);
+      const std::span<Fr> inputs{w, shape.num_inputs}, aux{w + shape.num_inputs, shape.num_aux};
+      std::optional<r1cs::CheckedAbcStream<Fr>> checked;  // streamed a/b/c are checked on their way out
+      if (data->abc_stream) {
+        checked.emplace(*data->abc_stream);
+        data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(inputs, aux, *checked);
+      } else {
+        Fr* abc = data->abc.as<Fr>();
+        data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(
+            r1cs::AssignmentBuffers<Fr>{inputs, aux, {abc, alen}, {abc + alen, alen}, {abc + 2 * alen, alen}});
+      }
       data->assignment->set_stop_token(jstop);
       circuit.synthesize(*data->assignment);
       data->assignment->finish();
       if (data->assignment->shape() != shape) throw Error("partition synthesized to a different shape than it declared");
-      groth16::require_satisfied<Fr>(*data->assignment, [&](size_t i) { return circuit.describe_constraint(i); },
-                                     "partition " + std::to_string(t->partition) + " witness");
-      data->timeline.spans.push_back({Stage::kSynthesis, t1, timeline_.now(), 0, track});
+      const auto describe = [&](size_t i) { return circuit.describe_constraint(i); };
+      const std::string what = "partition " + std::to_string(t->partition) + " witness";
+      if (!checked)
+        groth16::require_satisfied<Fr>(*data->assignment, describe, what);
+      else if (auto bad = checked->first_unsatisfied())
+        groth16::throw_unsatisfied(*bad, describe, what);
+      // streamed bytes went to the device during this span
+      data->timeline.spans.push_back(
+          {Stage::kSynthesis, t1, timeline_.now(), checked ? 3 * alen * sizeof(Fr) : 0, track});
       {
         std::lock_guard lk(mu_);
         average_into(synthesis_s_, timeline_.now() - t1);
@@ -253,10 +273,17 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
   for (;;) {
     ReadyItem item;
     {
+      // the first ready partition this backend may prove: any but those streamed to another
       std::unique_lock lk(mu_);
-      if (!cv_.wait(lk, stop, [&] { return !ready_.empty(); })) return;
-      item = std::move(ready_.front());
-      ready_.pop_front();
+      auto mine = [&] {
+        return std::find_if(ready_.begin(), ready_.end(), [&](const ReadyItem& r) {
+          return !r.data->streamed_to || r.data->streamed_to == backend.get();
+        });
+      };
+      if (!cv_.wait(lk, stop, [&] { return mine() != ready_.end(); })) return;
+      auto it = mine();
+      item = std::move(*it);
+      ready_.erase(it);
       item.job->stages[item.data->partition] = PartitionStage::kProving;
     }
     cv_.notify_all();  // room in the ready queue for synthesis

@@ -5,6 +5,7 @@
 // r, s (and verifies if asked); results are collected per job. Cancellation
 // reaches every stage and every buffer goes back to the pool.
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -94,6 +95,7 @@ class ProvingEngine {
   // drain while one partition synthesizes (running averages of both times),
   // so synthesis starts one at a time as backends take work, not in bursts.
   unsigned in_synthesis_ = 0, backend_units_ = 0;
+  std::atomic<size_t> next_stream_backend_{0};  // streams are offered to backends in turn
   double synthesis_s_ = 0, backend_s_ = 0;
   unsigned lookahead_locked() const;
   static void average_into(double& avg, double sample) { avg = avg > 0 ? 0.8 * avg + 0.2 * sample : sample; }

@@ -81,12 +81,16 @@ std::optional<size_t> first_unsatisfied(const r1cs::ProvingAssignment<F>& pa) {
 // Refuses an assignment that breaks a constraint, before any proving work:
 // throws UnsatisfiedError "<what>: witness does not satisfy constraint #i
 // 'name'"; describe(i) names constraint i (r1cs::describe_constraint).
+[[noreturn]] inline void throw_unsatisfied(size_t bad, const std::function<std::string(size_t)>& describe,
+                                           const std::string& what = "witness") {
+  throw UnsatisfiedError(what + " does not satisfy the circuit: " +
+                         (describe ? describe(bad) : "constraint #" + std::to_string(bad)));
+}
+
 template <class F>
 void require_satisfied(const r1cs::ProvingAssignment<F>& pa, const std::function<std::string(size_t)>& describe,
                        const std::string& what = "witness") {
-  if (auto bad = first_unsatisfied(pa))
-    throw UnsatisfiedError(what + " does not satisfy the circuit: " +
-                           (describe ? describe(*bad) : "constraint #" + std::to_string(*bad)));
+  if (auto bad = first_unsatisfied(pa)) throw_unsatisfied(*bad, describe, what);
 }
 
 template <class F, class DensityT>

@@ -54,7 +54,7 @@ DaemonConfig parse(const toml::value& root) {
   }
   if (root.contains("gpus")) {
     const auto& t = root.at("gpus");
-    only_keys(t, "[gpus]", {"devices", "workers_per_gpu", "host_memory", "enabled"});
+    only_keys(t, "[gpus]", {"devices", "workers_per_gpu", "host_memory", "enabled", "stream_abc"});
     get(t, "devices", c.gpu_devices);
     get_positive(t, "gpus", "workers_per_gpu", c.workers_per_gpu, 1u, 8u);
     get(t, "host_memory", c.host_memory);
@@ -62,6 +62,7 @@ DaemonConfig parse(const toml::value& root) {
         c.host_memory != "staged")
       throw Error("gpus.host_memory = '" + c.host_memory + "': expected register, pinned, pageable or staged");
     get(t, "enabled", c.use_gpus);
+    get(t, "stream_abc", c.stream_abc);
   }
   if (root.contains("cpu")) {
     const auto& t = root.at("cpu");

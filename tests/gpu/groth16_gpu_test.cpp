@@ -4,6 +4,8 @@
 // drives the GPU prover through its host API.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "circuits/synthetic.hpp"
 #include "gpu/device.hpp"
 #include "formats/snarkjs/wtns.hpp"
@@ -48,6 +50,65 @@ TEST(Groth16Gpu, TermsEqualCpuAndProofsVerify) {
       EXPECT_TRUE(verify_proof(pvk, proof, std::span<const Fr>(x))) << "n=" << n;
       EXPECT_GT(t.h2d_bytes, 0u);
     }
+  }
+}
+
+// a/b/c streamed to the device during synthesis (DeviceAbcStream) give the
+// same terms as a/b/c kept on the host and copied after it, for windows that
+// divide the length and windows that do not; the slot comes back once the
+// stream is gone, and serves a second stream.
+TEST(Groth16Gpu, StreamedAbcGiveTheSameTerms) {
+  if (gpu::device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  const size_t n = 20000;
+  circuits::SyntheticCircuit<Fr> shape_circuit({n, 4, 1});
+  auto pk = generate_random_parameters<E>([&](auto& cs) { shape_circuit.synthesize(cs); });
+  PreparedVerifyingKey<E> pvk(pk.vk);
+  cuda::GpuProvingKey<E> gkey(pk, 0);
+  cuda::GpuProver<E> prover(0);
+  circuits::SyntheticCircuit<Fr> c({n, 4, 5});
+  const auto shape = c.shape();
+  r1cs::OwnedAssignmentBuffers<Fr> buf(shape);
+  r1cs::ProvingAssignment<Fr> kept(buf.view());
+  c.synthesize(kept);
+  kept.finish();
+  auto want = prover.compute(gkey, kept);
+
+  std::optional<cuda::DeviceAbcSlot> returned;
+  for (size_t window : {size_t(1000), size_t(1) << 12, size_t(1) << 16}) {
+    cuda::DeviceAbcSlot slot;
+    if (returned) {
+      slot = std::move(*returned);
+      returned.reset();
+    } else {
+      slot.device = gpu::DeviceBuffer(cuda::DeviceAbcStream<Fr>::device_bytes(shape.abc_length()));
+    }
+    if (slot.host.size() < cuda::DeviceAbcStream<Fr>::host_bytes(window))
+      slot.host = gpu::PinnedBuffer(cuda::DeviceAbcStream<Fr>::host_bytes(window));
+    std::vector<Fr> inputs(shape.num_inputs), aux(shape.num_aux);
+    {
+      cuda::DeviceAbcStream<Fr> stream(0, shape.abc_length(), window, std::move(slot),
+                                       [&](cuda::DeviceAbcSlot&& s) { returned = std::move(s); });
+      r1cs::ProvingAssignment<Fr> pa(inputs, aux, stream);
+      c.synthesize(pa);
+      pa.finish();
+      ASSERT_TRUE(stream.closed());
+      EXPECT_EQ(stream.bytes_copied(), 3 * shape.abc_length() * sizeof(Fr));
+      EXPECT_THROW(prover.copy_inputs(gkey, pa), Error) << "a streamed assignment needs its stream";
+      cuda::GpuTimings t;
+      prover.copy_inputs(gkey, pa, &t, &stream);
+      EXPECT_EQ(t.h2d_bytes, (shape.num_inputs + shape.num_aux) * sizeof(Fr)) << "only the witness is copied";
+      auto got = prover.compute_copied(gkey, pa, &t);
+      EXPECT_TRUE(got.h == want.h) << window;
+      EXPECT_TRUE(got.l == want.l) << window;
+      EXPECT_TRUE(got.a == want.a) << window;
+      EXPECT_TRUE(got.b_g1 == want.b_g1) << window;
+      EXPECT_TRUE(got.b_g2 == want.b_g2) << window;
+      auto proof = assemble_proof(pk.vk, got, Fr::from_u64(5), Fr::from_u64(6));
+      auto x = c.public_inputs();
+      EXPECT_TRUE(verify_proof(pvk, proof, std::span<const Fr>(x)));
+      EXPECT_FALSE(returned);
+    }
+    EXPECT_TRUE(returned) << "the slot comes back when the stream is gone";
   }
 }
 

@@ -15,6 +15,7 @@ budget_gb = 8.5
 devices = [0, 1]
 workers_per_gpu = 3
 host_memory = "register"
+stream_abc = false
 [cpu]
 workers = 2
 [synthesis]
@@ -40,6 +41,7 @@ drain_timeout_s = 5
   EXPECT_EQ(c.gpu_devices, (std::vector<int>{0, 1}));
   EXPECT_EQ(c.workers_per_gpu, 3u);
   EXPECT_EQ(c.host_memory, "register");
+  EXPECT_FALSE(c.stream_abc);
   EXPECT_EQ(c.cpu_workers, 2u);
   EXPECT_EQ(c.synthesis_threads, 4u);
   ASSERT_EQ(c.preload.size(), 1u);

@@ -12,7 +12,7 @@
 namespace cuzk::testing_support {
 
 template <class F>
-class HostAbcStream final : public r1cs::AbcStream<F> {
+class HostAbcStream : public r1cs::AbcStream<F> {
  public:
   HostAbcStream(size_t capacity, size_t window) : capacity_(capacity), a(capacity), b(capacity), c(capacity) {
     for (auto& w : storage_) w.assign(3 * window, F::zero());

@@ -1,10 +1,14 @@
+#include <algorithm>
+
 #include "engine/cuda/gpu_backend.hpp"
+#include "gpu/cuda_check.hpp"
 #include "groth16/cuda/gpu_prover.hpp"
+#include "ntt/domain.hpp"
 
 namespace cuzk::engine {
 
-GpuBackend::GpuBackend(int device, unsigned workers, bool stage_pageable)
-    : device_(device), workers_(workers), stage_pageable_(stage_pageable) {}
+GpuBackend::GpuBackend(int device, unsigned workers, bool stage_pageable, bool stream_abc)
+    : device_(device), workers_(workers), stage_pageable_(stage_pageable), stream_abc_(stream_abc) {}
 GpuBackend::~GpuBackend() = default;
 
 std::shared_ptr<GpuBackend::DeviceKey> GpuBackend::key_for(const groth16::ProvingKey<Curve>& pk) {
@@ -13,6 +17,7 @@ std::shared_ptr<GpuBackend::DeviceKey> GpuBackend::key_for(const groth16::Provin
   if (!k.key || !(k.vk == pk.vk)) {
     k.key.reset();  // the stale device copy goes before the new one is uploaded
     k.key = std::make_shared<DeviceKey>(pk, device_);
+    if (stream_abc_) k.key->set_msm_scratch_limit(kMsmScratchWithStreams);
     k.vk = pk.vk;
   }
   return k.key;
@@ -22,6 +27,7 @@ void GpuBackend::preload(const groth16::ProvingKey<Curve>& pk) { key_for(pk); }
 
 void GpuBackend::install(const groth16::ProvingKey<Curve>& handle, std::shared_ptr<DeviceKey> key) {
   if (key->device() != device_) throw Error("GPU backend: key is resident on another device");
+  if (stream_abc_) key->set_msm_scratch_limit(kMsmScratchWithStreams);
   std::lock_guard lk(mu_);
   keys_[&handle] = {handle.vk, std::move(key)};
 }
@@ -36,6 +42,69 @@ void GpuBackend::forget_key(const groth16::ProvingKey<Curve>& pk) {
     keys_.erase(it);
   }
   // freed here, outside the lock, unless a worker still holds it
+}
+
+size_t GpuBackend::stream_limit_locked(const r1cs::CircuitShape& shape) const {
+  using Stream = groth16::cuda::DeviceAbcStream<Fr>;
+  const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
+  size_t keys = 0;
+  for (const auto& [addr, k] : keys_) keys += k.key->device_bytes();
+  const size_t per_worker = 5 * n * sizeof(Fr) + kMsmScratchWithStreams;
+  const size_t margin = size_t(2) << 30;
+  if (!total_memory_) total_memory_ = gpu::device_info(device_).total_memory;
+  const size_t total = total_memory_;
+  const size_t fixed = keys + workers_ * per_worker + margin;
+  return total > fixed ? (total - fixed) / Stream::device_bytes(shape.abc_length()) : 0;
+}
+
+size_t GpuBackend::stream_limit(const r1cs::CircuitShape& shape) const {
+  std::lock_guard lk(mu_);
+  return stream_limit_locked(shape);
+}
+
+size_t GpuBackend::streams_open() const {
+  std::lock_guard lk(mu_);
+  return streams_open_;
+}
+
+std::unique_ptr<r1cs::AbcStream<Fr>> GpuBackend::open_stream(const groth16::ProvingKey<Curve>& pk,
+                                                             const r1cs::CircuitShape& shape) {
+  using Stream = groth16::cuda::DeviceAbcStream<Fr>;
+  if (!stream_abc_) return nullptr;
+  key_for(pk);
+  const size_t device_bytes = Stream::device_bytes(shape.abc_length()), host_bytes = Stream::host_bytes(kStreamWindow);
+  groth16::cuda::DeviceAbcSlot slot;
+  {
+    std::lock_guard lk(mu_);
+    if (streams_open_ >= stream_limit_locked(shape)) return nullptr;
+    auto fits = std::find_if(idle_slots_.begin(), idle_slots_.end(), [&](const groth16::cuda::DeviceAbcSlot& s) {
+      return s.device.size() >= device_bytes && s.host.size() >= host_bytes;
+    });
+    if (fits != idle_slots_.end()) {
+      slot = std::move(*fits);
+      idle_slots_.erase(fits);
+    } else {
+      // a slot of another shape is freed first: the limit counts slots of this one
+      if (streams_open_ + idle_slots_.size() >= stream_limit_locked(shape)) idle_slots_.clear();
+      try {
+        CUZK_CUDA_CHECK(cudaSetDevice(device_));
+        slot.device = gpu::DeviceBuffer(device_bytes);
+        slot.host = gpu::PinnedBuffer(host_bytes);
+      } catch (const CudaError&) {
+        cudaGetLastError();  // out of device memory (another process?): keep a/b/c on the host
+        return nullptr;
+      }
+    }
+    ++streams_open_;
+  }
+  return std::make_unique<Stream>(device_, shape.abc_length(), kStreamWindow, std::move(slot),
+                                  [this](groth16::cuda::DeviceAbcSlot&& s) { give_back_slot(std::move(s)); });
+}
+
+void GpuBackend::give_back_slot(groth16::cuda::DeviceAbcSlot&& slot) {
+  std::lock_guard lk(mu_);
+  idle_slots_.push_back(std::move(slot));
+  --streams_open_;
 }
 
 std::unique_ptr<GpuBackend::Prover> GpuBackend::take_prover() {
@@ -64,9 +133,15 @@ groth16::ProofTerms<Curve> GpuBackend::compute(const groth16::ProvingKey<Curve>&
     std::unique_ptr<Prover>& p;
     ~Return() { b.return_prover(std::move(p)); }
   } ret{*this, prover};
+  const groth16::cuda::DeviceAbcStream<Fr>* streamed = nullptr;
+  if (part.abc_stream) {
+    if (part.streamed_to != this) throw Error("GPU backend: partition streamed to another backend");
+    streamed = dynamic_cast<const groth16::cuda::DeviceAbcStream<Fr>*>(part.abc_stream.get());
+    if (!streamed) throw Error("GPU backend: partition streamed to something other than this device");
+  }
   groth16::cuda::GpuTimings t;
   double t0 = clock.now();
-  prover->copy_inputs(*key, *part.assignment, &t);
+  prover->copy_inputs(*key, *part.assignment, &t, streamed);
   double t1 = clock.now();
   part.timeline.spans.push_back({Stage::kH2D, t0, t1, t.h2d_bytes, track});
   part.release_abc();  // on the device now: back to the pool for the next synthesis

@@ -2,7 +2,12 @@
 // sharing a kernel lock so one worker's host-to-device copies and CPU work
 // overlap the other's kernels. Proving keys are uploaded once per device and
 // kept resident (keyed by the host key's identity). a/b/c go back to the pool
-// as soon as they are on the device.
+// as soon as they are on the device; where the device has room they skip the
+// pool and stream to it while synthesis runs (open_stream).
+//
+// Device memory, per device: the resident keys; per worker a/b/c, witness
+// and gathered scalars (5 n field elements) plus a capped MSM scratch; the
+// rest, in slots of a/b/c (3 n elements), for streams.
 #pragma once
 #include <map>
 #include <memory>
@@ -10,6 +15,7 @@
 #include <vector>
 
 #include "engine/backend.hpp"
+#include "groth16/cuda/device_abc_stream.hpp"
 
 namespace cuzk::groth16::cuda {
 template <class E>
@@ -25,13 +31,23 @@ class GpuBackend final : public ProverBackend {
   // stage_pageable: copy pageable pool buffers through pinned staging chunks
   // (a pool of plain memory, e.g. where pinning is not allowed) instead of the
   // driver's pageable path.
-  explicit GpuBackend(int device, unsigned workers = 2, bool stage_pageable = false);
+  // stream_abc: take a/b/c during synthesis where the device has room.
+  explicit GpuBackend(int device, unsigned workers = 2, bool stage_pageable = false, bool stream_abc = true);
   ~GpuBackend() override;
   std::string name() const override { return "gpu" + std::to_string(device_); }
   unsigned workers() const override { return workers_; }
   uint64_t scratch_bytes(const r1cs::CircuitShape&) const override { return 0; }
   groth16::ProofTerms<Curve> compute(const groth16::ProvingKey<Curve>& pk, PartitionData& part, std::stop_token stop,
                                      const Timeline& clock, const std::string& track) override;
+  // Uploads the key first if needed, so streams never take the room it needs.
+  std::unique_ptr<r1cs::AbcStream<Fr>> open_stream(const groth16::ProvingKey<Curve>& pk,
+                                                   const r1cs::CircuitShape& shape) override;
+  // Streams open now, and the most this device allows for a shape (0 if none fits).
+  size_t streams_open() const;
+  size_t stream_limit(const r1cs::CircuitShape& shape) const;
+  // Constraints per copy of a stream, and the MSM scratch cap that leaves the streams their room.
+  static constexpr size_t kStreamWindow = size_t(1) << 16;
+  static constexpr size_t kMsmScratchWithStreams = size_t(6) << 30;
   using DeviceKey = groth16::cuda::GpuProvingKey<Curve>;
   // Uploads a key ahead of the first proof (otherwise done on first use).
   void preload(const groth16::ProvingKey<Curve>& pk);
@@ -47,11 +63,14 @@ class GpuBackend final : public ProverBackend {
   std::unique_ptr<Prover> take_prover();
   void return_prover(std::unique_ptr<Prover> p);
 
+  size_t stream_limit_locked(const r1cs::CircuitShape& shape) const;  // requires mu_
+  void give_back_slot(groth16::cuda::DeviceAbcSlot&& slot);
+
   int device_;
   unsigned workers_;
-  bool stage_pageable_;
+  bool stage_pageable_, stream_abc_;
   std::mutex kernel_lock_;
-  std::mutex mu_;
+  mutable std::mutex mu_;
   // Keyed by the host key's address; the vk copy guards against a key freed
   // (e.g. evicted from a key cache) and another loaded at the same address.
   struct ResidentKey {
@@ -60,6 +79,9 @@ class GpuBackend final : public ProverBackend {
   };
   std::map<const groth16::ProvingKey<Curve>*, ResidentKey> keys_;
   std::vector<std::unique_ptr<Prover>> idle_provers_;
+  std::vector<groth16::cuda::DeviceAbcSlot> idle_slots_;  // kept for the next stream
+  size_t streams_open_ = 0;
+  mutable size_t total_memory_ = 0;  // of the device, read once
 };
 
 }  // namespace cuzk::engine

@@ -131,6 +131,14 @@ int GpuProvingKey<E>::device() const {
   return impl_->device;
 }
 template <class E>
+void GpuProvingKey<E>::set_msm_scratch_limit(size_t bytes) {
+  msm::cuda::GpuMsmOptions o;
+  o.max_scratch_bytes = bytes;
+  for (auto* m : {&impl_->h, &impl_->l, &impl_->a, &impl_->b1}) m->set_options(o);
+  impl_->b2.set_options(o);
+}
+
+template <class E>
 size_t GpuProvingKey<E>::device_bytes() const {
   auto g1 = sizeof(ec::Affine<typename E::G1>), g2 = sizeof(ec::Affine<typename E::G2>);
   return (impl_->h.size() + impl_->l.size() + impl_->a.size() + impl_->b1.size()) * g1 + impl_->b2.size() * g2;
@@ -143,12 +151,12 @@ struct GpuProver<E>::Impl {
   std::mutex* lock;
   cudaStream_t stream = nullptr;
   DevVec abc, witness, gathered;
+  typename E::Fr* abc_in_use = nullptr;  // a|b|c of the current proof: abc, or a stream's device memory
   std::shared_ptr<const IndexLists> lists;
   std::unique_ptr<gpu::HostToDevice> h2d;
   msm::cuda::MsmWorkspace ws;
   size_t n = 0, m = 0, ni = 0;
 
-  F* d_abc() { return static_cast<F*>(abc.p); }
   F* d_w() { return static_cast<F*>(witness.p); }
 };
 
@@ -173,7 +181,7 @@ GpuProver<E>::~GpuProver() {
 
 template <class E>
 void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
-                               GpuTimings* t) {
+                               GpuTimings* t, const DeviceAbcStream<typename E::Fr>* streamed) {
   using F = typename E::Fr;
   auto& I = *impl_;
   if (key.device() != I.device) throw Error("GPU prover: key is on device " + std::to_string(key.device()) +
@@ -181,7 +189,7 @@ void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingA
   key.check_matches(pa);
   CUZK_CUDA_CHECK(cudaSetDevice(I.device));
   const auto t0 = std::chrono::steady_clock::now();
-  I.m = pa.a().size();
+  I.m = pa.abc_length();
   I.n = size_t(1) << ntt::Domain<F>::log_size_for(I.m);
   I.ni = pa.inputs().size();
   const size_t naux = pa.aux().size();
@@ -189,21 +197,28 @@ void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingA
   I.lists = key.impl().index_lists(pa);
   const size_t na = I.lists->na, nb = I.lists->nb;
 
-  F* abc = static_cast<F*>(I.abc.ensure(3 * I.n * sizeof(F)));
   F* w = static_cast<F*>(I.witness.ensure((I.ni + naux) * sizeof(F)));
   I.gathered.ensure(std::max<size_t>(1, std::max(na, nb)) * sizeof(F));
   const cudaStream_t s = I.stream;
-  const std::span<const F> src[3] = {pa.a(), pa.b(), pa.c()};
-  for (int k = 0; k < 3; ++k) {
-    I.h2d->copy(abc + k * I.n, src[k].data(), I.m * sizeof(F), s);
-    if (I.n > I.m) CUZK_CUDA_CHECK(cudaMemsetAsync(abc + k * I.n + I.m, 0, (I.n - I.m) * sizeof(F), s));
+  if (pa.streamed()) {
+    if (!streamed) throw Error("GPU prover: the assignment's a/b/c were streamed, but no stream was given");
+    if (!streamed->closed() || streamed->device() != I.device || streamed->domain_size() != I.n)
+      throw Error("GPU prover: the a/b/c stream is not closed, on another device, or of another size");
+    I.abc_in_use = streamed->device_abc();
+  } else {
+    F* abc = I.abc_in_use = static_cast<F*>(I.abc.ensure(3 * I.n * sizeof(F)));
+    const std::span<const F> src[3] = {pa.a(), pa.b(), pa.c()};
+    for (int k = 0; k < 3; ++k) {
+      I.h2d->copy(abc + k * I.n, src[k].data(), I.m * sizeof(F), s);
+      if (I.n > I.m) CUZK_CUDA_CHECK(cudaMemsetAsync(abc + k * I.n + I.m, 0, (I.n - I.m) * sizeof(F), s));
+    }
   }
   I.h2d->copy(w, pa.inputs().data(), I.ni * sizeof(F), s);
   I.h2d->copy(w + I.ni, pa.aux().data(), naux * sizeof(F), s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));  // the host buffers may be released after this
   if (t) {
     t->h2d += seconds_since(t0);
-    t->h2d_bytes += (3 * I.m + I.ni + naux) * sizeof(F);
+    t->h2d_bytes += ((pa.streamed() ? 0 : 3 * I.m) + I.ni + naux) * sizeof(F);
   }
 }
 
@@ -220,7 +235,7 @@ ProofTerms<E> GpuProver<E>::compute_copied(const GpuProvingKey<E>& key,
   const auto t0 = std::chrono::steady_clock::now();
   const int log_n = ntt::Domain<F>::log_size_for(I.m);
   const auto& domain = ntt::cuda::cached_domain<F>(log_n, ff::RootConvention::kBellperson);
-  F* a = I.d_abc();
+  F* a = I.abc_in_use;
   ntt::cuda::gpu_compute_h_bellperson<F>(domain, a, a + I.n, a + 2 * I.n, nullptr, s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const auto t1 = std::chrono::steady_clock::now();

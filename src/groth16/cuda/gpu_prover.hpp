@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 
+#include "groth16/cuda/device_abc_stream.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/prover.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -41,6 +42,9 @@ class GpuProvingKey {
   GpuProvingKey& operator=(const GpuProvingKey&) = delete;
   int device() const;
   size_t device_bytes() const;
+  // Caps each MSM's device scratch (0: what is free, less a margin); beyond
+  // the cap the MSM processes its windows in batches.
+  void set_msm_scratch_limit(size_t bytes);
   struct Impl;
   Impl& impl() const { return *impl_; }
 
@@ -72,8 +76,12 @@ class GpuProver {
   GpuProver& operator=(const GpuProver&) = delete;
 
   // a/b/c are read (and may be released by the caller) once copy_inputs()
-  // returns; compute() does both steps.
-  void copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa, GpuTimings* t = nullptr);
+  // returns; compute() does both steps. An assignment whose a/b/c were
+  // streamed names its closed stream (on this device): only the witness is
+  // copied then, and the NTTs work in the stream's device memory, which must
+  // stay alive until compute_copied() returns.
+  void copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa, GpuTimings* t = nullptr,
+                   const DeviceAbcStream<typename E::Fr>* streamed = nullptr);
   ProofTerms<E> compute_copied(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
                                GpuTimings* t = nullptr);
   ProofTerms<E> compute(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
