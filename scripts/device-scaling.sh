@@ -7,8 +7,8 @@ source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
 M24=$(((1 << 24) - 64))
 M26=$(((1 << 26) - 64))
-run "pipeline 2^24 x96, 1 GPU" 120 $P --constraints $M24 --partitions 96 --key random --gpus 1
-run "pipeline 2^24 x96, 2 GPUs" 120 $P --constraints $M24 --partitions 96 --key random --gpus 2
-run "pipeline 2^26 x40, 2 GPUs" 150 $P --constraints $M26 --partitions 40 --key random --gpus 2 --trace $O/trace26x2.json
-run "pipeline 2^26 x40, 1 GPU" 150 $P --constraints $M26 --partitions 40 --key random --gpus 1
+run "pipeline 2^24 x192, 1 GPU" 120 $P --constraints $M24 --partitions 192 --key random --gpus 1
+run "pipeline 2^24 x192, 2 GPUs" 120 $P --constraints $M24 --partitions 192 --key random --gpus 2
+run "pipeline 2^26 x80, 2 GPUs" 150 $P --constraints $M26 --partitions 80 --key random --gpus 2 --trace $O/trace26x2.json
+run "pipeline 2^26 x80, 1 GPU" 180 $P --constraints $M26 --partitions 80 --key random --gpus 1
 print_summary 200
