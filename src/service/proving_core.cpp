@@ -37,10 +37,6 @@ class BuiltinPartition final : public PartitionCircuit {
   r1cs::CircuitShape shape_;
 };
 
-std::string seconds_since(Clock::time_point t) {
-  return std::to_string(std::chrono::duration<double>(Clock::now() - t).count());
-}
-
 }  // namespace
 
 ProvingCore::ProvingCore(CoreConfig cfg, std::shared_ptr<HostAllocator> alloc,
