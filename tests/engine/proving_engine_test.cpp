@@ -11,11 +11,12 @@
 #include "engine/synthetic_partition.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
-#include "r1cs/test_constraint_system.hpp"
-#include "support/tampered_witness.hpp"
+#include "support/synthetic_key.hpp"
+#include "support/tampered_partition.hpp"
 
 using namespace cuzk;
 using namespace cuzk::engine;
+using testing_support::TamperedPartition;
 
 namespace {
 
@@ -36,14 +37,7 @@ class ControlledPartition : public SyntheticPartition {
 constexpr size_t kN = 1500;
 constexpr uint64_t MiB = uint64_t(1) << 20;
 
-const std::shared_ptr<const groth16::ProvingKey<Curve>>& key() {
-  static auto k = [] {
-    SyntheticPartition p(kN, 1);
-    return std::make_shared<const groth16::ProvingKey<Curve>>(
-        groth16::generate_random_parameters<Curve>([&](auto& cs) { p.circuit().synthesize(cs); }));
-  }();
-  return k;
-}
+std::shared_ptr<const groth16::ProvingKey<Curve>> key() { return testing_support::synthetic_key(kN); }
 
 struct Rig {
   MemoryBudget budget{512 * MiB};
@@ -148,25 +142,6 @@ TEST(ProvingEngine, FailureAndUnsatisfiedWitnessReturnEverything) {
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   rig.expect_all_returned();
 }
-
-// Synthesizes the synthetic circuit with one aux value off by one.
-class TamperedPartition : public SyntheticPartition {
- public:
-  TamperedPartition(size_t n, uint64_t seed, size_t aux) : SyntheticPartition(n, seed), aux_(aux) {}
-  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override {
-    testing_support::TamperedWitness t(cs, aux_);
-    circuit().synthesize(t);
-  }
-  std::string expected_error() const {
-    r1cs::TestConstraintSystem<Fr> tcs;
-    testing_support::TamperedWitness t(tcs, aux_);
-    circuit().synthesize(t);
-    return *tcs.which_is_unsatisfied();
-  }
-
- private:
-  size_t aux_;
-};
 
 TEST(ProvingEngine, UnsatisfiedWitnessIsRefusedNamingTheConstraint) {
   Rig rig;

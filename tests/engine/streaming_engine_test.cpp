@@ -15,26 +15,20 @@
 #include "groth16/h_poly.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
-#include "r1cs/test_constraint_system.hpp"
 #include "support/host_abc_stream.hpp"
-#include "support/tampered_witness.hpp"
+#include "support/synthetic_key.hpp"
+#include "support/tampered_partition.hpp"
 
 using namespace cuzk;
 using namespace cuzk::engine;
+using testing_support::TamperedPartition;
 
 namespace {
 
 constexpr size_t kN = 1500;
 constexpr uint64_t MiB = uint64_t(1) << 20;
 
-const std::shared_ptr<const groth16::ProvingKey<Curve>>& key() {
-  static auto k = [] {
-    SyntheticPartition p(kN, 1);
-    return std::make_shared<const groth16::ProvingKey<Curve>>(
-        groth16::generate_random_parameters<Curve>([&](auto& cs) { p.circuit().synthesize(cs); }));
-  }();
-  return k;
-}
+std::shared_ptr<const groth16::ProvingKey<Curve>> key() { return testing_support::synthetic_key(kN); }
 
 class StreamingCpuBackend final : public ProverBackend {
  public:
@@ -127,25 +121,6 @@ JobSpec job_of(std::vector<std::shared_ptr<const PartitionCircuit>> parts) {
   j.partitions = std::move(parts);
   return j;
 }
-
-// Synthesizes the synthetic circuit with one aux value off by one.
-class TamperedPartition : public SyntheticPartition {
- public:
-  TamperedPartition(size_t n, uint64_t seed, size_t aux) : SyntheticPartition(n, seed), aux_(aux) {}
-  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override {
-    testing_support::TamperedWitness t(cs, aux_);
-    circuit().synthesize(t);
-  }
-  std::string expected_error() const {
-    r1cs::TestConstraintSystem<Fr> tcs;
-    testing_support::TamperedWitness t(tcs, aux_);
-    circuit().synthesize(t);
-    return *tcs.which_is_unsatisfied();
-  }
-
- private:
-  size_t aux_;
-};
 
 }  // namespace
 
