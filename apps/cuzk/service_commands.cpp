@@ -17,6 +17,7 @@
 #include "engine/cuda/gpu_backend.hpp"
 #include "gpu/device.hpp"
 #include "gpu/pinned_allocator.hpp"
+#include "service/cuda/gpu_zkey_accelerator.hpp"
 #endif
 
 namespace cuzk::app {
@@ -30,6 +31,7 @@ int run_daemon_command(const std::string& config_path) {
   DaemonConfig cfg = config_path.empty() ? DaemonConfig{} : load_config(config_path);
   std::vector<std::shared_ptr<engine::ProverBackend>> backends;
   std::shared_ptr<engine::HostAllocator> alloc = std::make_shared<engine::PlainHostAllocator>();
+  std::shared_ptr<ZkeyAccelerator> zkey_accelerator;
 #if CUZK_WITH_CUDA
   const int found = gpu::device_count();
   if (cfg.use_gpus && found > 0) {
@@ -45,10 +47,12 @@ int run_daemon_command(const std::string& config_path) {
     }
     if (cfg.host_memory == "pinned") alloc = std::make_shared<gpu::CudaHostAllocator>();
     if (cfg.host_memory == "register") alloc = std::make_shared<gpu::CudaRegisterAllocator>();
+    // circom/snarkjs jobs on the first device, beside the engine's partitions there
+    zkey_accelerator = std::make_shared<GpuZkeyAccelerator>(devices.front());
   }
 #endif
   if (backends.empty()) backends.push_back(std::make_shared<engine::CpuBackend>(cfg.cpu_workers));
-  return run_daemon(cfg, alloc, backends);
+  return run_daemon(cfg, alloc, backends, zkey_accelerator);
 }
 
 std::string token_of(const ClientArgs& a) {

@@ -40,15 +40,16 @@ class BuiltinPartition final : public PartitionCircuit {
 }  // namespace
 
 ProvingCore::ProvingCore(CoreConfig cfg, std::shared_ptr<HostAllocator> alloc,
-                         std::vector<std::shared_ptr<ProverBackend>> backends)
+                         std::vector<std::shared_ptr<ProverBackend>> backends,
+                         std::shared_ptr<ZkeyAccelerator> zkey_accelerator)
     : cfg_(cfg), budget_(cfg.budget_bytes), pool_(budget_, std::move(alloc)), keys_(budget_),
       backends_(std::move(backends)) {
   engine_ = std::make_unique<ProvingEngine>(EngineConfig{cfg_.synthesis_threads, cfg_.max_ready}, budget_, pool_,
                                             backends_);
   collector_ = std::jthread([this](std::stop_token st) { collector_loop(st); });
-  snarkjs_ = std::make_unique<SnarkjsRunner>(budget_, [this](uint64_t id, SnarkjsOutput out) {
-    on_snarkjs_done(id, std::move(out));
-  });
+  snarkjs_ = std::make_unique<SnarkjsRunner>(
+      budget_, [this](uint64_t id, SnarkjsOutput out) { on_snarkjs_done(id, std::move(out)); }, 2,
+      std::move(zkey_accelerator));
 }
 
 ProvingCore::~ProvingCore() {
@@ -366,6 +367,11 @@ std::string ProvingCore::status_json() const {
   }
   j["jobs"] = jobs;
   j["snarkjs_keys_loaded"] = snarkjs_->keys_loaded();
+  if (const auto* accel = snarkjs_->accelerator()) {
+    const auto as = snarkjs_->accelerator_stats();
+    j["snarkjs_accelerator"] = {
+        {"name", accel->name()}, {"proofs", as.proofs}, {"rejected", as.rejected}, {"failed", as.failed}};
+  }
   json be = json::array();
   for (const auto& b : backends_) be.push_back({{"name", b->name()}, {"workers", b->workers()}});
   j["backends"] = be;

@@ -62,8 +62,10 @@ struct DrainReport {
 
 class ProvingCore {
  public:
+  // zkey_accelerator: where snarkjs jobs prove when given (a GPU), else the CPU.
   ProvingCore(CoreConfig cfg, std::shared_ptr<engine::HostAllocator> alloc,
-              std::vector<std::shared_ptr<engine::ProverBackend>> backends);
+              std::vector<std::shared_ptr<engine::ProverBackend>> backends,
+              std::shared_ptr<ZkeyAccelerator> zkey_accelerator = nullptr);
   ~ProvingCore();  // cancels what is left
   ProvingCore(const ProvingCore&) = delete;
   ProvingCore& operator=(const ProvingCore&) = delete;

@@ -9,6 +9,7 @@
 #include "formats/snarkjs/json.hpp"
 #include "formats/snarkjs/wtns.hpp"
 #include "formats/snarkjs/zkey.hpp"
+#include "groth16/verifier.hpp"
 #include "groth16/zkey_prover.hpp"
 
 namespace cuzk::service {
@@ -26,10 +27,15 @@ struct SnarkjsRunner::LoadedKey {
   std::variant<groth16::ZkeyProvingKey<groth16::Bn254>, groth16::ZkeyProvingKey<groth16::Bls12_381>> pk;
   engine::MemoryBudget::Reservation memory;
   uint64_t last_use = 0;
+  std::shared_ptr<ZkeyAccelerator> accel;  // told when the key goes
+  ~LoadedKey() {
+    if (accel) std::visit([&](const auto& k) { accel->forget(&k); }, pk);
+  }
 };
 
-SnarkjsRunner::SnarkjsRunner(engine::MemoryBudget& budget, Done done, int evict_order)
-    : budget_(budget), done_(std::move(done)) {
+SnarkjsRunner::SnarkjsRunner(engine::MemoryBudget& budget, Done done, int evict_order,
+                             std::shared_ptr<ZkeyAccelerator> accelerator)
+    : budget_(budget), done_(std::move(done)), accel_(std::move(accelerator)) {
   evictor_id_ = budget_.add_evictor(evict_order, [this](uint64_t need) { return evict_idle(need); });
   worker_ = std::jthread([this](std::stop_token st) { loop(st); });
 }
@@ -124,10 +130,39 @@ std::shared_ptr<SnarkjsRunner::LoadedKey> SnarkjsRunner::key_for(const std::stri
     using E = decltype(e);
     k->pk = sj::read_zkey<E>(file.bytes(), src);
   });
+  k->accel = accel_;
   std::lock_guard lk(mu_);
   k->last_use = ++tick_;
   keys_[canonical.string()] = k;
   return k;
+}
+
+SnarkjsRunner::AcceleratorStats SnarkjsRunner::accelerator_stats() const {
+  std::lock_guard lk(mu_);
+  return accel_stats_;
+}
+
+template <class E>
+groth16::Proof<E> SnarkjsRunner::prove_terms(const groth16::ZkeyProvingKey<E>& pk, std::span<const typename E::Fr> w,
+                                             std::span<const typename E::Fr> pub) {
+  if (accel_) {
+    bool ok = false, threw = false;
+    groth16::Proof<E> proof;
+    try {
+      proof = groth16::finalize_zkey_proof(pk, accel_->terms(pk, w));
+      ok = groth16::verify_proof(groth16::PreparedVerifyingKey<E>(pk.vk), proof, pub);
+    } catch (const std::exception&) {
+      threw = true;  // e.g. no device memory for this key beside the engine's: the CPU proves it
+    }
+    std::lock_guard lk(mu_);
+    if (ok) {
+      ++accel_stats_.proofs;
+      return proof;
+    }
+    ++(threw ? accel_stats_.failed : accel_stats_.rejected);
+  }
+  // the CPU's proof of a witness that breaks the circuit fails verification too: it is returned as is
+  return groth16::prove_zkey(pk, w);
 }
 
 SnarkjsOutput SnarkjsRunner::prove(const Task& t) {
@@ -138,8 +173,8 @@ SnarkjsOutput SnarkjsRunner::prove(const Task& t) {
         using E = decltype(curve_of(pk));
         using F = typename E::Fr;
         auto w = sj::read_wtns<E>(t.wtns, "witness");
-        auto proof = groth16::prove_zkey(pk, std::span<const F>(w));
         auto pub = groth16::public_signals(pk, std::span<const F>(w));
+        auto proof = prove_terms<E>(pk, std::span<const F>(w), std::span<const F>(pub));
         out.proof_json = sj::proof_to_json(proof);
         out.public_json = sj::public_to_json<F>(pub);
       },

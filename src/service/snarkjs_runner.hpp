@@ -2,8 +2,10 @@
 // or BLS12-381, parsed once and kept, its memory counted in the budget; idle
 // zkeys are given back least recently used first when the budget needs room) and a
 // circom witness (.wtns bytes). One job at a time, highest priority first
-// (FIFO within), on the CPU with the zkey prover; outside the engine, whose
-// pipeline is the bellperson BLS12-381 one. Results come back through `done`.
+// (FIFO within), on an accelerator (a GPU) when given one, else on the CPU
+// with the zkey prover; outside the engine, whose pipeline is the bellperson
+// BLS12-381 one. Every accelerated proof is verified before it is returned
+// (a failed one is made again on the CPU). Results come back through `done`.
 #pragma once
 #include <condition_variable>
 #include <cstdint>
@@ -18,6 +20,7 @@
 
 #include "engine/memory_budget.hpp"
 #include "engine/proof_job.hpp"
+#include "service/zkey_accelerator.hpp"
 
 namespace cuzk::service {
 
@@ -32,7 +35,8 @@ class SnarkjsRunner {
  public:
   using Done = std::function<void(uint64_t id, SnarkjsOutput out)>;
   // evict_order: position among the budget's evictors (pool 0, bellperson keys 1).
-  SnarkjsRunner(engine::MemoryBudget& budget, Done done, int evict_order = 2);
+  SnarkjsRunner(engine::MemoryBudget& budget, Done done, int evict_order = 2,
+                std::shared_ptr<ZkeyAccelerator> accelerator = nullptr);
   ~SnarkjsRunner();  // cancels what is queued, finishes the job in hand
   SnarkjsRunner(const SnarkjsRunner&) = delete;
   SnarkjsRunner& operator=(const SnarkjsRunner&) = delete;
@@ -43,6 +47,13 @@ class SnarkjsRunner {
   bool cancel(uint64_t id);
   size_t keys_loaded() const;
   uint64_t key_bytes() const;  // what the loaded zkeys hold of the budget
+  // Proofs made on the accelerator; accelerated proofs that failed
+  // verification or threw, and were made again on the CPU.
+  struct AcceleratorStats {
+    uint64_t proofs = 0, rejected = 0, failed = 0;
+  };
+  AcceleratorStats accelerator_stats() const;
+  const ZkeyAccelerator* accelerator() const { return accel_.get(); }
 
  private:
   struct Task {
@@ -59,8 +70,14 @@ class SnarkjsRunner {
   std::shared_ptr<LoadedKey> key_for(const std::string& path);
   uint64_t evict_idle(uint64_t need);  // the budget's evictor
 
+  template <class E>
+  groth16::Proof<E> prove_terms(const groth16::ZkeyProvingKey<E>& pk, std::span<const typename E::Fr> w,
+                                std::span<const typename E::Fr> pub);
+
   engine::MemoryBudget& budget_;
   Done done_;
+  std::shared_ptr<ZkeyAccelerator> accel_;
+  AcceleratorStats accel_stats_;  // guarded by mu_
   mutable std::mutex mu_;
   std::condition_variable_any cv_;
   std::deque<Task> queue_;

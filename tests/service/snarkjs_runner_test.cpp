@@ -1,7 +1,9 @@
 // SnarkjsRunner without a daemon: jobs on both curves prove and their proofs
 // verify; zkeys are counted in the budget and, when it is short, the least
 // recently used idle one is given back; a zkey larger than the whole budget
-// fails its job with the reason; a queued job can be cancelled.
+// fails its job with the reason; a queued job can be cancelled. With an
+// accelerator, its proofs are used when they verify, and a wrong or failing
+// accelerator costs a CPU proof, never a bad one.
 #include <gtest/gtest.h>
 
 #include <condition_variable>
@@ -12,6 +14,7 @@
 #include "formats/snarkjs/json.hpp"
 #include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
+#include "groth16/zkey_prover.hpp"
 #include "service/snarkjs_runner.hpp"
 
 using namespace cuzk;
@@ -105,4 +108,82 @@ TEST(SnarkjsRunner, ZkeyLargerThanTheBudgetFailsItsJob) {
   EXPECT_EQ(r.status, engine::JobStatus::kFailed);
   EXPECT_NE(r.error.find("more than the whole budget"), std::string::npos) << r.error;
   EXPECT_FALSE(runner.cancel(7));  // ended: nothing to cancel
+}
+
+namespace {
+
+// Computes the terms on the CPU, then does what it was told: nothing more
+// (a sound accelerator), spoil H (a wrong one), or throw (a failing one).
+class FakeAccelerator final : public ZkeyAccelerator {
+ public:
+  enum class Mode { kSound, kWrong, kThrows };
+  explicit FakeAccelerator(Mode m) : mode_(m) {}
+  std::string name() const override { return "fake"; }
+  groth16::ProofTerms<groth16::Bn254> terms(const groth16::ZkeyProvingKey<groth16::Bn254>& pk,
+                                            std::span<const groth16::Bn254::Fr> w) override {
+    return make(pk, w);
+  }
+  groth16::ProofTerms<groth16::Bls12_381> terms(const groth16::ZkeyProvingKey<groth16::Bls12_381>& pk,
+                                                std::span<const groth16::Bls12_381::Fr> w) override {
+    return make(pk, w);
+  }
+  void forget(const void* pk) override {
+    std::lock_guard lk(mu);
+    forgotten.push_back(pk);
+  }
+  std::mutex mu;
+  std::vector<const void*> seen, forgotten;
+
+ private:
+  template <class E>
+  groth16::ProofTerms<E> make(const groth16::ZkeyProvingKey<E>& pk, std::span<const typename E::Fr> w) {
+    using F = typename E::Fr;
+    {
+      std::lock_guard lk(mu);
+      seen.push_back(&pk);
+    }
+    if (mode_ == Mode::kThrows) throw CudaError("fake accelerator: out of memory");
+    ntt::Domain<F> d(pk.log_n(), ff::RootConvention::kSnarkjs);
+    std::vector<F> a(pk.domain_size), b(pk.domain_size), c(pk.domain_size);
+    groth16::evaluate_ab(pk, w, std::span<F>(a), std::span<F>(b));
+    groth16::compute_h_snarkjs<F>(a, b, c, d);
+    auto t = groth16::compute_terms_zkey(pk, w, std::span<const F>(a));
+    if (mode_ == Mode::kWrong) t.h = t.h.dbl();
+    return t;
+  }
+  Mode mode_;
+};
+
+}  // namespace
+
+TEST(SnarkjsRunner, AcceleratedProofsAreUsedOnlyWhenTheyVerify) {
+  using Mode = FakeAccelerator::Mode;
+  for (Mode mode : {Mode::kSound, Mode::kWrong, Mode::kThrows}) {
+    SCOPED_TRACE(int(mode));
+    engine::MemoryBudget budget(uint64_t(1) << 30);
+    Reports reports;
+    auto accel = std::make_shared<FakeAccelerator>(mode);
+    {
+      SnarkjsRunner runner(budget, reports.sink(), 2, accel);
+      runner.submit(1, fixture("bn128", "circuit.zkey"), bytes_of(fixture("bn128", "witness.wtns")),
+                    engine::Priority::kNormal);
+      runner.submit(2, fixture("bls12381", "circuit.zkey"), bytes_of(fixture("bls12381", "witness.wtns")),
+                    engine::Priority::kNormal);
+      auto a = reports.wait(1), b = reports.wait(2);
+      ASSERT_EQ(a.status, engine::JobStatus::kDone) << a.error;
+      ASSERT_EQ(b.status, engine::JobStatus::kDone) << b.error;
+      EXPECT_TRUE(verifies<groth16::Bn254>("bn128", a));  // whatever the accelerator did
+      EXPECT_TRUE(verifies<groth16::Bls12_381>("bls12381", b));
+      const auto st = runner.accelerator_stats();
+      EXPECT_EQ(st.proofs, mode == Mode::kSound ? 2u : 0u);
+      EXPECT_EQ(st.rejected, mode == Mode::kWrong ? 2u : 0u);
+      EXPECT_EQ(st.failed, mode == Mode::kThrows ? 2u : 0u);
+      EXPECT_EQ(accel->seen.size(), 2u);
+    }
+    // the runner let both zkeys go, and told the accelerator
+    EXPECT_EQ(accel->forgotten.size(), 2u);
+    std::sort(accel->seen.begin(), accel->seen.end());
+    std::sort(accel->forgotten.begin(), accel->forgotten.end());
+    EXPECT_EQ(accel->seen, accel->forgotten);
+  }
 }
