@@ -16,20 +16,15 @@
 #include "groth16/verifier.hpp"
 #include "groth16/zkey_prover.hpp"
 #include "service/snarkjs_runner.hpp"
+#include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
 using namespace cuzk::service;
 
 namespace {
 
-std::string fixture(const std::string& curve, const std::string& file) {
-  return std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/" + curve + "/" + file;
-}
-
-std::vector<uint8_t> bytes_of(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
-}
+const auto& fixture = testing_support::snarkjs_fixture;
+const auto& bytes_of = testing_support::file_bytes;
 
 // Collects the runner's reports; wait(id) blocks until that job's arrives.
 struct Reports {
