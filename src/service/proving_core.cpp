@@ -370,7 +370,8 @@ std::string ProvingCore::status_json() const {
   if (const auto* accel = snarkjs_->accelerator()) {
     const auto as = snarkjs_->accelerator_stats();
     j["snarkjs_accelerator"] = {
-        {"name", accel->name()}, {"proofs", as.proofs}, {"rejected", as.rejected}, {"failed", as.failed}};
+        {"name", accel->name()}, {"proofs", as.proofs},   {"rejected", as.rejected},
+        {"failed", as.failed},   {"unsatisfied", as.unsatisfied}};
   }
   json be = json::array();
   for (const auto& b : backends_) be.push_back({{"name", b->name()}, {"workers", b->workers()}});

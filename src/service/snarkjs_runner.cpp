@@ -145,24 +145,29 @@ SnarkjsRunner::AcceleratorStats SnarkjsRunner::accelerator_stats() const {
 template <class E>
 groth16::Proof<E> SnarkjsRunner::prove_terms(const groth16::ZkeyProvingKey<E>& pk, std::span<const typename E::Fr> w,
                                              std::span<const typename E::Fr> pub) {
-  if (accel_) {
-    bool ok = false, threw = false;
-    groth16::Proof<E> proof;
-    try {
-      proof = groth16::finalize_zkey_proof(pk, accel_->terms(pk, w));
-      ok = groth16::verify_proof(groth16::PreparedVerifyingKey<E>(pk.vk), proof, pub);
-    } catch (const std::exception&) {
-      threw = true;  // e.g. no device memory for this key beside the engine's: the CPU proves it
-    }
-    std::lock_guard lk(mu_);
+  if (!accel_) return groth16::prove_zkey(pk, w);
+  const groth16::PreparedVerifyingKey<E> pvk(pk.vk);
+  try {
+    auto proof = groth16::finalize_zkey_proof(pk, accel_->terms(pk, w));
+    const bool ok = groth16::verify_proof(pvk, proof, pub);
     if (ok) {
+      std::lock_guard lk(mu_);
       ++accel_stats_.proofs;
       return proof;
     }
-    ++(threw ? accel_stats_.failed : accel_stats_.rejected);
+  } catch (const std::exception&) {
+    // e.g. no device memory for this key beside the engine's: the CPU proves it
+    std::lock_guard lk(mu_);
+    ++accel_stats_.failed;
+    return groth16::prove_zkey(pk, w);
   }
-  // the CPU's proof of a witness that breaks the circuit fails verification too: it is returned as is
-  return groth16::prove_zkey(pk, w);
+  // The accelerator's proof failed verification: its fault only if the CPU's
+  // passes; a witness that breaks the circuit fails both (returned as is).
+  auto proof = groth16::prove_zkey(pk, w);
+  const bool cpu_ok = groth16::verify_proof(pvk, proof, pub);
+  std::lock_guard lk(mu_);
+  ++(cpu_ok ? accel_stats_.rejected : accel_stats_.unsatisfied);
+  return proof;
 }
 
 SnarkjsOutput SnarkjsRunner::prove(const Task& t) {

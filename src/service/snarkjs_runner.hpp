@@ -47,10 +47,11 @@ class SnarkjsRunner {
   bool cancel(uint64_t id);
   size_t keys_loaded() const;
   uint64_t key_bytes() const;  // what the loaded zkeys hold of the budget
-  // Proofs made on the accelerator; accelerated proofs that failed
-  // verification or threw, and were made again on the CPU.
+  // Proofs made on the accelerator; made again on the CPU because the
+  // accelerator's failed verification and the CPU's passed (rejected), or it
+  // threw (failed); witnesses whose proofs failed on both (unsatisfied).
   struct AcceleratorStats {
-    uint64_t proofs = 0, rejected = 0, failed = 0;
+    uint64_t proofs = 0, rejected = 0, failed = 0, unsatisfied = 0;
   };
   AcceleratorStats accelerator_stats() const;
   const ZkeyAccelerator* accelerator() const { return accel_.get(); }

@@ -173,12 +173,25 @@ TEST(SnarkjsRunner, AcceleratedProofsAreUsedOnlyWhenTheyVerify) {
       EXPECT_EQ(st.proofs, mode == Mode::kSound ? 2u : 0u);
       EXPECT_EQ(st.rejected, mode == Mode::kWrong ? 2u : 0u);
       EXPECT_EQ(st.failed, mode == Mode::kThrows ? 2u : 0u);
+      EXPECT_EQ(st.unsatisfied, 0u);
       EXPECT_EQ(accel->seen.size(), 2u);
+
+      // a witness that breaks the circuit fails on both: not the accelerator's fault
+      auto bad = bytes_of(fixture("bn128", "witness.wtns"));
+      bad[bad.size() - 32] ^= 1;  // the low byte of the last wire's value
+      runner.submit(3, fixture("bn128", "circuit.zkey"), bad, engine::Priority::kNormal);
+      auto c = reports.wait(3);
+      ASSERT_EQ(c.status, engine::JobStatus::kDone) << c.error;
+      EXPECT_FALSE(verifies<groth16::Bn254>("bn128", c));
+      const auto st2 = runner.accelerator_stats();
+      EXPECT_EQ(st2.unsatisfied, mode == Mode::kThrows ? 0u : 1u);
+      EXPECT_EQ(st2.rejected, st.rejected);
     }
     // the runner let both zkeys go, and told the accelerator
     EXPECT_EQ(accel->forgotten.size(), 2u);
     std::sort(accel->seen.begin(), accel->seen.end());
     std::sort(accel->forgotten.begin(), accel->forgotten.end());
+    accel->seen.erase(std::unique(accel->seen.begin(), accel->seen.end()), accel->seen.end());
     EXPECT_EQ(accel->seen, accel->forgotten);
   }
 }
