@@ -106,3 +106,24 @@ TEST(Msm, DensityAndSizeMismatch) {
   EXPECT_THROW(msm::pippenger_with_density<C>(bases, d, wrong), Error);
   EXPECT_THROW(msm::pippenger<C>(std::span<const ec::Affine<C>>(bases).first(3), s), Error);
 }
+
+// Repeated and negated bases put equal and opposite points into one bucket
+// (the doubling and cancelling paths of the affine buckets), at sizes whose
+// windows have few buckets (points wait for the next batch) and many.
+TYPED_TEST(MsmTest, RepeatedAndOppositeBases) {
+  using C = TypeParam;
+  using S = typename C::Scalar;
+  std::mt19937_64 rng(11);
+  for (size_t n : {size_t(8), size_t(64), size_t(3000)}) {
+    auto distinct = random_points<C>(4, rng);
+    std::vector<ec::Affine<C>> bases(n);
+    std::vector<S> s(n);
+    for (size_t i = 0; i < n; ++i) {
+      bases[i] = (i % 3 == 2) ? -distinct[i % 4] : distinct[i % 4];
+      s[i] = (i % 5 == 0) ? ff::random_element<S>(rng) : S::from_u64(2 + (i % 7));  // shared digits
+    }
+    auto got = msm::pippenger<C>(bases, s);
+    auto want = naive<C>(bases, s);
+    ASSERT_TRUE(got == want) << "n=" << n;
+  }
+}
