@@ -33,7 +33,7 @@ class AffineBuckets {
   const A* bucket_address(size_t b) const { return &buckets_[b]; }  // for prefetching
 
   // bucket[b] += p (p not infinity).
-  void add(uint32_t b, const A& p) {
+  [[gnu::always_inline]] void add(uint32_t b, const A& p) {
     enqueue(b, p);
     // a full batch, or as many points waiting (few buckets: collisions are common)
     if (pending_.size() >= batch_ || deferred_.size() >= batch_) drain_once();
@@ -62,7 +62,9 @@ class AffineBuckets {
     A p;
   };
 
-  void enqueue(uint32_t b, const A& p) {
+  // The per-point path stays inline, the per-batch work out of line, so the
+  // window loop compiles the same wherever it is instantiated.
+  [[gnu::always_inline]] void enqueue(uint32_t b, const A& p) {
     if (busy_[b]) {
       deferred_.push_back({b, false, p});
       return;
@@ -90,7 +92,7 @@ class AffineBuckets {
   }
 
   // Applies the pending additions, then requeues the deferred points.
-  void drain_once() {
+  [[gnu::noinline]] void drain_once() {
     apply_pending();
     std::vector<Pending> again;
     again.swap(deferred_);
@@ -100,7 +102,7 @@ class AffineBuckets {
     }
   }
 
-  void apply_pending() {
+  [[gnu::noinline]] void apply_pending() {
     const size_t k = pending_.size();
     if (k == 0) return;
     // Montgomery's trick: prefix products, one inversion, walk back

@@ -6,6 +6,7 @@
 
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
+#include "msm/affine_buckets.hpp"
 #include "msm/pippenger.hpp"
 #include "r1cs/density.hpp"
 
@@ -125,5 +126,32 @@ TYPED_TEST(MsmTest, RepeatedAndOppositeBases) {
     auto got = msm::pippenger<C>(bases, s);
     auto want = naive<C>(bases, s);
     ASSERT_TRUE(got == want) << "n=" << n;
+  }
+}
+
+// The batched affine buckets against XYZZ sums of the same additions: few
+// buckets and small batches, so points often find their bucket busy and
+// wait; equal and opposite points make the doubling and cancelling paths run.
+TYPED_TEST(MsmTest, AffineBucketsMatchXyzzSums) {
+  using C = TypeParam;
+  std::mt19937_64 rng(13);
+  auto distinct = random_points<C>(5, rng);
+  for (size_t nb : {size_t(1), size_t(4), size_t(16), size_t(64)}) {
+    for (size_t batch : {size_t(1), size_t(3), size_t(1024)}) {
+      msm::AffineBuckets<C> ab(nb, batch);
+      std::vector<ec::Xyzz<C>> want(nb, ec::Xyzz<C>::infinity());
+      for (int k = 0; k < 1500; ++k) {
+        const uint32_t b = uint32_t(rng() % nb);
+        auto p = distinct[rng() % distinct.size()];
+        if (rng() % 3 == 0) p = -p;
+        ab.add(b, p);
+        want[b] += p;
+      }
+      const auto& got = ab.finish();
+      for (size_t b = 0; b < nb; ++b)
+        ASSERT_TRUE(ec::Jacobian<C>::from_affine(got[b]) == want[b].to_jacobian())
+            << "buckets " << nb << " batch " << batch << " bucket " << b;
+      ASSERT_TRUE(ab.weighted_sum().to_jacobian() == msm::detail::reduce_buckets(want).to_jacobian());
+    }
   }
 }
