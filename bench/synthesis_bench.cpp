@@ -26,7 +26,7 @@ static void run_proving(benchmark::State& st, const Circuit& c) {
     r1cs::ProvingAssignment<F> pa(buf.view());
     c.synthesize(pa);
     pa.finish();
-    benchmark::DoNotOptimize(pa.c().data());
+    benchmark::DoNotOptimize(pa.b().data());
   }
   const double n = double(sc.shape().num_constraints);
   st.counters["constraints"] = n;

@@ -63,7 +63,7 @@ groth16::VerifyingKey<E> load_vk(const std::string& path) {
 groth16::ProofTerms<E> terms_on_cpu(const groth16::ProvingKey<E>& pk, const r1cs::ProvingAssignment<Fr>& pa,
                                     PhaseTimer& t) {
   groth16::check_key_matches(pk, pa);
-  auto h = t.run("H (NTT)", [&] { return groth16::compute_h_bellperson<Fr>(pa.a(), pa.b(), pa.c()); });
+  auto h = t.run("H (NTT)", [&] { return groth16::compute_h_bellperson<Fr>(pa.a(), pa.b()); });
   return groth16::compute_terms_cpu(pk, pa, h, &t);
 }
 

@@ -22,9 +22,9 @@ struct PartitionData {
   uint64_t job_id = 0;
   uint32_t partition = 0;
   PinnedPool::Buffer witness;  // inputs + aux
-  PinnedPool::Buffer abc;      // a | b | c, unless streamed
+  PinnedPool::Buffer abc;      // a | b (c = a * b is not kept), unless streamed
   MemoryBudget::Reservation scratch;  // the backend's working memory, reserved with the buffers
-  // a/b/c streamed during synthesis to `streamed_to` (which alone may prove it)
+  // a/b streamed during synthesis to `streamed_to` (which alone may prove it)
   std::unique_ptr<r1cs::AbcStream<Fr>> abc_stream;
   class ProverBackend* streamed_to = nullptr;
   std::unique_ptr<r1cs::ProvingAssignment<Fr>> assignment;

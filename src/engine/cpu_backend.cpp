@@ -7,7 +7,7 @@ groth16::ProofTerms<Curve> CpuBackend::compute(const groth16::ProvingKey<Curve>&
   auto& pa = *part.assignment;
   groth16::check_key_matches(pk, pa);
   double t1 = clock.now();
-  auto h = groth16::compute_h_bellperson<Fr>(pa.a(), pa.b(), pa.c());
+  auto h = groth16::compute_h_bellperson<Fr>(pa.a(), pa.b());
   double t2 = clock.now();
   part.timeline.spans.push_back({Stage::kNtt, t1, t2, 0, track});
   part.release_abc();  // the MSMs need only the witness and h

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 #include "groth16/verifier.hpp"
 
@@ -201,13 +200,13 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       std::stop_token jstop = job->stop.get_token();
       uint64_t scratch = 0;
       for (const auto& b : backends_) scratch = std::max(scratch, b->scratch_bytes(shape));
-      // a/b/c go to a backend with room for them while synthesis runs, else into the pool
+      // a/b go to a backend with room for them while synthesis runs, else into the pool
       for (size_t k = 0, first = next_stream_backend_++; k < backends_.size() && !data->abc_stream; ++k) {
         auto& b = backends_[(first + k) % backends_.size()];
         if ((data->abc_stream = b->open_stream(*job->spec.key, shape))) data->streamed_to = b.get();
       }
       std::vector<uint64_t> sizes{wlen * sizeof(Fr)};
-      if (!data->abc_stream) sizes.push_back(3 * alen * sizeof(Fr));
+      if (!data->abc_stream) sizes.push_back(2 * alen * sizeof(Fr));
       auto group = pool_.take_group(sizes, scratch,
                                     "partition " + std::to_string(t->partition) + " of job " + std::to_string(job->id), jstop);
       data->witness = std::move(group.buffers[0]);
@@ -222,14 +221,12 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
           {Stage::kMemoryWait, t0, t1, data->witness.capacity() + data->abc.capacity() + data->scratch.bytes(), track});
       Fr* w = data->witness.as<Fr>();
       const std::span<Fr> inputs{w, shape.num_inputs}, aux{w + shape.num_inputs, shape.num_aux};
-      std::optional<r1cs::CheckedAbcStream<Fr>> checked;  // streamed a/b/c are checked on their way out
       if (data->abc_stream) {
-        checked.emplace(*data->abc_stream);
-        data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(inputs, aux, *checked);
+        data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(inputs, aux, *data->abc_stream);
       } else {
-        Fr* abc = data->abc.as<Fr>();
+        Fr* ab = data->abc.as<Fr>();
         data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(
-            r1cs::AssignmentBuffers<Fr>{inputs, aux, {abc, alen}, {abc + alen, alen}, {abc + 2 * alen, alen}});
+            r1cs::AssignmentBuffers<Fr>{inputs, aux, {ab, alen}, {ab + alen, alen}});
       }
       data->assignment->set_stop_token(jstop);
       circuit.synthesize(*data->assignment);
@@ -237,13 +234,10 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       if (data->assignment->shape() != shape) throw Error("partition synthesized to a different shape than it declared");
       const auto describe = [&](size_t i) { return circuit.describe_constraint(i); };
       const std::string what = "partition " + std::to_string(t->partition) + " witness";
-      if (!checked)
-        groth16::require_satisfied<Fr>(*data->assignment, describe, what);
-      else if (auto bad = checked->first_unsatisfied())
-        groth16::throw_unsatisfied(*bad, describe, what);
+      groth16::require_satisfied<Fr>(*data->assignment, describe, what);
       // streamed bytes went to the device during this span
       data->timeline.spans.push_back(
-          {Stage::kSynthesis, t1, timeline_.now(), checked ? 3 * alen * sizeof(Fr) : 0, track});
+          {Stage::kSynthesis, t1, timeline_.now(), data->abc_stream ? 2 * alen * sizeof(Fr) : 0, track});
       {
         std::lock_guard lk(mu_);
         average_into(synthesis_s_, timeline_.now() - t1);

@@ -1,7 +1,8 @@
 // The H polynomial of a Groth16 proof on the CPU, in the bellperson
 // convention: h = (A*B - C) / Z computed on the coset g*<omega> (g the
 // multiplicative generator), returned as the n - 1 coefficients the H query
-// multiplies. The a/b/c spans have the circuit's length m <= n and are read.
+// multiplies. The a/b/c spans have the circuit's length m <= n and are read;
+// without c, c = a * b element-wise (true of every satisfied assignment).
 #pragma once
 #include <span>
 #include <vector>
@@ -31,6 +32,15 @@ std::vector<F> compute_h_bellperson(std::span<const F> a_in, std::span<const F> 
   ntt::coset_inverse<F>(a, d, g);
   a.resize(d.n - 1);  // deg h <= n - 2
   return a;
+}
+
+template <class F>
+std::vector<F> compute_h_bellperson(std::span<const F> a, std::span<const F> b) {
+  std::vector<F> c(a.size());
+  parallel_for(a.size(), 1 << 14, [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) c[i] = a[i] * b[i];
+  });
+  return compute_h_bellperson<F>(a, b, std::span<const F>(c));
 }
 
 }  // namespace cuzk::groth16

@@ -2,7 +2,6 @@
 // against the assignment, H polynomial, the five MSMs (A, B in G1 and G2, H,
 // L), then the epilogue with fresh random r, s.
 #pragma once
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -59,25 +58,6 @@ void check_key_matches(const ProvingKey<E>& pk, const r1cs::ProvingAssignment<ty
   check_key_sizes({pk.h.size(), pk.l.size(), pk.a.size(), pk.b_g1.size(), pk.b_g2.size()}, pa);
 }
 
-// Index of the first constraint with a_i * b_i != c_i, if any (parallel scan).
-template <class F>
-std::optional<size_t> first_unsatisfied(const r1cs::ProvingAssignment<F>& pa) {
-  auto a = pa.a(), b = pa.b(), c = pa.c();
-  std::atomic<size_t> first{SIZE_MAX};
-  parallel_for(a.size(), 1 << 14, [&](size_t lo, size_t hi) {
-    for (size_t i = lo; i < hi && i < first.load(std::memory_order_relaxed); ++i) {
-      if (a[i] * b[i] != c[i]) {
-        size_t cur = first.load();
-        while (i < cur && !first.compare_exchange_weak(cur, i)) {
-        }
-        return;
-      }
-    }
-  });
-  if (first.load() == SIZE_MAX) return std::nullopt;
-  return first.load();
-}
-
 // Refuses an assignment that breaks a constraint, before any proving work:
 // throws UnsatisfiedError "<what>: witness does not satisfy constraint #i
 // 'name'"; describe(i) names constraint i (r1cs::describe_constraint).
@@ -90,7 +70,7 @@ std::optional<size_t> first_unsatisfied(const r1cs::ProvingAssignment<F>& pa) {
 template <class F>
 void require_satisfied(const r1cs::ProvingAssignment<F>& pa, const std::function<std::string(size_t)>& describe,
                        const std::string& what = "witness") {
-  if (auto bad = first_unsatisfied(pa)) throw_unsatisfied(*bad, describe, what);
+  if (auto bad = pa.first_unsatisfied()) throw_unsatisfied(*bad, describe, what);
 }
 
 template <class F, class DensityT>
@@ -166,7 +146,7 @@ template <class E>
 Proof<E> prove_cpu(const ProvingKey<E>& pk, const r1cs::ProvingAssignment<typename E::Fr>& pa) {
   using F = typename E::Fr;
   check_key_matches(pk, pa);
-  std::vector<F> h = compute_h_bellperson<F>(pa.a(), pa.b(), pa.c());
+  std::vector<F> h = compute_h_bellperson<F>(pa.a(), pa.b());
   return blind_proof(pk.vk, compute_terms_cpu(pk, pa, h));
 }
 

@@ -58,7 +58,7 @@ TEST(Synthetic, StatisticsAreFilecoinLike) {
   for (const F& v : pa.aux()) bits += v.is_zero() || v.is_one();
   EXPECT_GT(double(bits) / double(pa.shape().num_aux), 0.95);
   EXPECT_GT(double(pa.a_aux_density().count()) / double(pa.shape().num_aux), 0.95);
-  for (size_t i = 0; i < n; ++i) ASSERT_EQ(pa.a()[i] * pa.b()[i], pa.c()[i]) << i;
+  EXPECT_FALSE(pa.first_unsatisfied());  // every a_i * b_i = c_i
   std::printf("synthetic 2^16: aux %zu, B density %.4f, bits %.4f\n", pa.shape().num_aux, b_density,
               double(bits) / double(pa.shape().num_aux));
 }

@@ -61,11 +61,10 @@ class StreamingCpuBackend final : public ProverBackend {
       auto& s = dynamic_cast<Stream&>(*part.abc_stream);
       if (!s.closed) throw Error("stream not closed");
       const size_t m = pa.abc_length();
-      h = groth16::compute_h_bellperson<Fr>(std::span<const Fr>(s.a).first(m), std::span<const Fr>(s.b).first(m),
-                                            std::span<const Fr>(s.c).first(m));
+      h = groth16::compute_h_bellperson<Fr>(std::span<const Fr>(s.a).first(m), std::span<const Fr>(s.b).first(m));
       ++streamed_proofs;
     } else {
-      h = groth16::compute_h_bellperson<Fr>(pa.a(), pa.b(), pa.c());
+      h = groth16::compute_h_bellperson<Fr>(pa.a(), pa.b());
       ++kept_proofs;
     }
     if (stop.stop_requested()) throw Cancelled("cancelled");

@@ -36,7 +36,7 @@ TEST(Groth16Gpu, TermsEqualCpuAndProofsVerify) {
       r1cs::ProvingAssignment<Fr> pa(buf.view());
       c.synthesize(pa);
       pa.finish();
-      auto h = compute_h_bellperson<Fr>(pa.a(), pa.b(), pa.c());
+      auto h = compute_h_bellperson<Fr>(pa.a(), pa.b());
       auto cpu = compute_terms_cpu(pk, pa, h);
       cuda::GpuTimings t;
       auto gpu = prover.compute(gkey, pa, &t);

@@ -54,13 +54,13 @@ TEST(R1cs, SystemsAgree) {
     const auto& k = tcs.constraints()[i];
     EXPECT_EQ(pa.a()[i], k.a.evaluate(tcs.inputs(), tcs.aux()));
     EXPECT_EQ(pa.b()[i], k.b.evaluate(tcs.inputs(), tcs.aux()));
-    EXPECT_EQ(pa.c()[i], k.c.evaluate(tcs.inputs(), tcs.aux()));
-    EXPECT_EQ(pa.a()[i] * pa.b()[i], pa.c()[i]);
+    EXPECT_EQ(pa.a()[i] * pa.b()[i], k.c.evaluate(tcs.inputs(), tcs.aux()));
   }
+  EXPECT_FALSE(pa.first_unsatisfied());
   // appended input constraints: a = input_i, b = c = 0
   EXPECT_EQ(pa.a()[3], F::one());
   EXPECT_EQ(pa.a()[4], F::from_u64(35));
-  EXPECT_TRUE(pa.b()[4].is_zero() && pa.c()[4].is_zero());
+  EXPECT_TRUE(pa.b()[4].is_zero());
   // densities: x appears in A (aux 0) and B; x^2 in A only; x^3 in A only; ONE in B
   EXPECT_TRUE(pa.a_aux_density().get(0));
   EXPECT_TRUE(pa.b_aux_density().get(0));
@@ -77,6 +77,29 @@ TEST(R1cs, NamesFirstUnsatisfiedConstraint) {
   auto bad = tcs.which_is_unsatisfied();
   ASSERT_TRUE(bad.has_value());
   EXPECT_EQ(*bad, "constraint #1 'cube/cube'");
+}
+
+// c is checked against a * b as each constraint arrives, with shortcuts where
+// a or b is 0 or 1: each shortcut and the general product, kept and broken.
+TEST(R1cs, ProvingAssignmentChecksEveryConstraint) {
+  struct Case {
+    uint64_t a, b, c;
+  };
+  const Case cases[] = {{0, 5, 0}, {0, 5, 1}, {5, 0, 0}, {5, 0, 5}, {1, 5, 5}, {1, 5, 4}, {1, 1, 1}, {1, 1, 0},
+                        {7, 1, 7}, {7, 1, 1}, {3, 4, 12}, {3, 4, 13}, {2, 2, 0}};
+  for (const auto& k : cases) {
+    SCOPED_TRACE(std::to_string(k.a) + " * " + std::to_string(k.b) + " = " + std::to_string(k.c));
+    const bool holds = k.a * k.b == k.c;
+    OwnedAssignmentBuffers<F> buf(CircuitShape{1, 3, 2});
+    ProvingAssignment<F> pa(buf.view());
+    Variable va = pa.alloc("a", [&] { return F::from_u64(k.a); });
+    Variable vb = pa.alloc("b", [&] { return F::from_u64(k.b); });
+    Variable vc = pa.alloc("c", [&] { return F::from_u64(k.c); });
+    pa.enforce("ok", LC(va), LC(Variable::one()), LC(va));  // constraint 0 always holds
+    pa.enforce("abc", LC(va), LC(vb), LC(vc));
+    pa.finish();
+    EXPECT_EQ(pa.first_unsatisfied(), holds ? std::nullopt : std::optional<size_t>(1));
+  }
 }
 
 TEST(R1cs, ConstraintNamerAgreesWithTestConstraintSystem) {

@@ -1,5 +1,5 @@
 // Test tool: an r1cs::AbcStream that collects the shipped windows into whole
-// a/b/c vectors on the host, through two alternating windows of a chosen size
+// a/b vectors on the host, through two alternating windows of a chosen size
 // (as a device stream double-buffers), and checks the stream's contract:
 // windows arrive in order, without gaps, and close() names the total shipped.
 #pragma once
@@ -14,8 +14,8 @@ namespace cuzk::testing_support {
 template <class F>
 class HostAbcStream : public r1cs::AbcStream<F> {
  public:
-  HostAbcStream(size_t capacity, size_t window) : capacity_(capacity), a(capacity), b(capacity), c(capacity) {
-    for (auto& w : storage_) w.assign(3 * window, F::zero());
+  HostAbcStream(size_t capacity, size_t window) : capacity_(capacity), a(capacity), b(capacity) {
+    for (auto& w : storage_) w.assign(2 * window, F::zero());
   }
   size_t capacity() const override { return capacity_; }
   r1cs::AbcWindow<F> first_window() override { return window(0); }
@@ -27,7 +27,6 @@ class HostAbcStream : public r1cs::AbcStream<F> {
     for (size_t i = 0; i < count; ++i) {
       a[first + i] = filled.a[i];
       b[first + i] = filled.b[i];
-      c[first + i] = filled.c[i];
     }
     shipped += count;
     ++ships;
@@ -44,16 +43,16 @@ class HostAbcStream : public r1cs::AbcStream<F> {
 
  private:
   r1cs::AbcWindow<F> window(int k) {
-    const size_t w = storage_[k].size() / 3;
+    const size_t w = storage_[k].size() / 2;
     F* p = storage_[k].data();
-    return {{p, w}, {p + w, w}, {p + 2 * w, w}};
+    return {{p, w}, {p + w, w}};
   }
   size_t capacity_;
   std::vector<F> storage_[2];
   int current_ = 0;
 
  public:
-  std::vector<F> a, b, c;  // whole vectors, filled up to `shipped`
+  std::vector<F> a, b;  // whole vectors, filled up to `shipped`
 };
 
 }  // namespace cuzk::testing_support

@@ -91,7 +91,7 @@ std::unique_ptr<r1cs::AbcStream<Fr>> GpuBackend::open_stream(const groth16::Prov
         slot.device = gpu::DeviceBuffer(device_bytes);
         slot.host = gpu::PinnedBuffer(host_bytes);
       } catch (const CudaError&) {
-        cudaGetLastError();  // out of device memory (another process?): keep a/b/c on the host
+        cudaGetLastError();  // out of device memory (another process?): keep a/b on the host
         return nullptr;
       }
     }

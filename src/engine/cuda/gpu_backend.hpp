@@ -1,13 +1,14 @@
 // The engine's GPU backend: one per device, several workers (two by default)
 // sharing a kernel lock so one worker's host-to-device copies and CPU work
 // overlap the other's kernels. Proving keys are uploaded once per device and
-// kept resident (keyed by the host key's identity). a/b/c go back to the pool
+// kept resident (keyed by the host key's identity). a/b go back to the pool
 // as soon as they are on the device; where the device has room they skip the
-// pool and stream to it while synthesis runs (open_stream).
+// pool and stream to it while synthesis runs (open_stream). c = a * b is made
+// on the device.
 //
 // Device memory, per device: the resident keys; per worker a/b/c, witness
 // and gathered scalars (5 n field elements) plus a capped MSM scratch; the
-// rest, in slots of a/b/c (3 n elements), for streams.
+// rest, in slots of a/b (2 n elements), for streams.
 #pragma once
 #include <map>
 #include <memory>
@@ -31,7 +32,7 @@ class GpuBackend final : public ProverBackend {
   // stage_pageable: copy pageable pool buffers through pinned staging chunks
   // (a pool of plain memory, e.g. where pinning is not allowed) instead of the
   // driver's pageable path.
-  // stream_abc: take a/b/c during synthesis where the device has room.
+  // stream_abc: take a/b during synthesis where the device has room.
   explicit GpuBackend(int device, unsigned workers = 2, bool stage_pageable = false, bool stream_abc = true);
   ~GpuBackend() override;
   std::string name() const override { return "gpu" + std::to_string(device_); }

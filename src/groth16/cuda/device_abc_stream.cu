@@ -32,7 +32,7 @@ struct DeviceAbcStream<F>::CudaObjects {
 
 template <class F>
 size_t DeviceAbcStream<F>::device_bytes(size_t capacity) {
-  return 3 * (size_t(1) << ntt::Domain<F>::log_size_for(capacity)) * sizeof(F);
+  return 2 * (size_t(1) << ntt::Domain<F>::log_size_for(capacity)) * sizeof(F);
 }
 
 template <class F>
@@ -44,12 +44,12 @@ DeviceAbcStream<F>::DeviceAbcStream(int device, size_t capacity, size_t window, 
       n_(size_t(1) << ntt::Domain<F>::log_size_for(capacity)),
       slot_(std::move(slot)),
       give_back_(std::move(give_back)) {
-  if (window == 0) throw Error("device a/b/c stream: window of zero constraints");
+  if (window == 0) throw Error("device a/b stream: window of zero constraints");
   if (slot_.device.size() < device_bytes(capacity))
-    throw Error("device a/b/c stream: device slot of " + std::to_string(slot_.device.size()) + " bytes, " +
+    throw Error("device a/b stream: device slot of " + std::to_string(slot_.device.size()) + " bytes, " +
                 std::to_string(device_bytes(capacity)) + " needed");
   if (slot_.host.size() < host_bytes(window))
-    throw Error("device a/b/c stream: host windows of " + std::to_string(slot_.host.size()) + " bytes, " +
+    throw Error("device a/b stream: host windows of " + std::to_string(slot_.host.size()) + " bytes, " +
                 std::to_string(host_bytes(window)) + " needed");
   cuda_ = std::make_unique<CudaObjects>(device);
 }
@@ -65,8 +65,8 @@ DeviceAbcStream<F>::~DeviceAbcStream() {
 
 template <class F>
 r1cs::AbcWindow<F> DeviceAbcStream<F>::window(int k) const {
-  F* p = static_cast<F*>(slot_.host.data()) + size_t(k) * 3 * window_;
-  return {{p, window_}, {p + window_, window_}, {p + 2 * window_, window_}};
+  F* p = static_cast<F*>(slot_.host.data()) + size_t(k) * 2 * window_;
+  return {{p, window_}, {p + window_, window_}};
 }
 
 template <class F>
@@ -76,21 +76,21 @@ r1cs::AbcWindow<F> DeviceAbcStream<F>::first_window() {
 
 template <class F>
 r1cs::AbcWindow<F> DeviceAbcStream<F>::ship(size_t first, size_t count, r1cs::AbcWindow<F> filled) {
-  if (closed_) throw Error("device a/b/c stream: ship after close");
+  if (closed_) throw Error("device a/b stream: ship after close");
   const int k = filled.a.data() == window(0).a.data() ? 0 : 1;
-  if (filled.a.data() != window(k).a.data()) throw Error("device a/b/c stream: shipped a window it did not hand out");
+  if (filled.a.data() != window(k).a.data()) throw Error("device a/b stream: shipped a window it did not hand out");
   if (count > window_ || first + count > capacity_)
-    throw Error("device a/b/c stream: constraints [" + std::to_string(first) + ", " + std::to_string(first + count) +
+    throw Error("device a/b stream: constraints [" + std::to_string(first) + ", " + std::to_string(first + count) +
                 ") past its capacity of " + std::to_string(capacity_));
   CUZK_CUDA_CHECK(cudaSetDevice(device_));
-  F* d = device_abc();
-  const std::span<F> part[3] = {filled.a, filled.b, filled.c};
-  for (int j = 0; j < 3; ++j)
+  F* d = device_ab();
+  const std::span<F> part[2] = {filled.a, filled.b};
+  for (int j = 0; j < 2; ++j)
     CUZK_CUDA_CHECK(cudaMemcpyAsync(d + j * n_ + first, part[j].data(), count * sizeof(F), cudaMemcpyHostToDevice,
                                     cuda_->stream));
   CUZK_CUDA_CHECK(cudaEventRecord(cuda_->done[k], cuda_->stream));
   pending_[k] = true;
-  bytes_ += 3 * count * sizeof(F);
+  bytes_ += 2 * count * sizeof(F);
   const int next = 1 - k;
   if (pending_[next]) {  // its last copy must be done before synthesis overwrites it
     const auto t0 = std::chrono::steady_clock::now();
@@ -103,12 +103,12 @@ r1cs::AbcWindow<F> DeviceAbcStream<F>::ship(size_t first, size_t count, r1cs::Ab
 
 template <class F>
 void DeviceAbcStream<F>::close(size_t total) {
-  if (closed_) throw Error("device a/b/c stream: closed twice");
-  if (total > capacity_) throw Error("device a/b/c stream: closed at " + std::to_string(total) + " constraints, past its capacity");
+  if (closed_) throw Error("device a/b stream: closed twice");
+  if (total > capacity_) throw Error("device a/b stream: closed at " + std::to_string(total) + " constraints, past its capacity");
   CUZK_CUDA_CHECK(cudaSetDevice(device_));
-  F* d = device_abc();
+  F* d = device_ab();
   if (n_ > total)
-    for (int j = 0; j < 3; ++j)
+    for (int j = 0; j < 2; ++j)
       CUZK_CUDA_CHECK(cudaMemsetAsync(d + j * n_ + total, 0, (n_ - total) * sizeof(F), cuda_->stream));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream));
   pending_[0] = pending_[1] = false;

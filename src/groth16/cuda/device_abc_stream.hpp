@@ -1,9 +1,10 @@
-// DeviceAbcStream: a partition's a/b/c streamed into device memory while its
-// synthesis runs (r1cs::AbcStream). Each filled window is copied on the
-// stream's own CUDA stream from one of two pinned host windows while the other
-// fills, so the host holds two windows instead of three whole vectors. After
-// close() the device holds a | b | c, each padded with zeros to the NTT
-// domain size, ready for GpuProver::copy_inputs(..., device_abc()).
+// DeviceAbcStream: a partition's a/b streamed into device memory while its
+// synthesis runs (r1cs::AbcStream; c = a * b is made on the device). Each
+// filled window is copied on the stream's own CUDA stream from one of two
+// pinned host windows while the other fills, so the host holds two windows
+// instead of two whole vectors. After close() the device holds a | b, each
+// padded with zeros to the NTT domain size, ready for
+// GpuProver::copy_inputs(..., stream).
 // Host-includable; implemented in libcuzk_groth16_cuda.
 #pragma once
 #include <cstdint>
@@ -16,11 +17,11 @@
 
 namespace cuzk::groth16::cuda {
 
-// The memory one stream writes through: device a|b|c and two pinned windows.
+// The memory one stream writes through: device a|b and two pinned windows.
 // Reused from stream to stream (cudaFree synchronizes the whole device).
 struct DeviceAbcSlot {
-  gpu::DeviceBuffer device;  // >= 3 * domain size elements
-  gpu::PinnedBuffer host;    // 2 windows of a|b|c
+  gpu::DeviceBuffer device;  // >= 2 * domain size elements
+  gpu::PinnedBuffer host;    // 2 windows of a|b
 };
 
 template <class F>
@@ -37,7 +38,7 @@ class DeviceAbcStream final : public r1cs::AbcStream<F> {
 
   // Bytes of device and of pinned host memory a stream of this shape uses.
   static size_t device_bytes(size_t capacity);
-  static size_t host_bytes(size_t window) { return 6 * window * sizeof(F); }
+  static size_t host_bytes(size_t window) { return 4 * window * sizeof(F); }
 
   size_t capacity() const override { return capacity_; }
   r1cs::AbcWindow<F> first_window() override;
@@ -47,8 +48,8 @@ class DeviceAbcStream final : public r1cs::AbcStream<F> {
   int device() const { return device_; }
   bool closed() const { return closed_; }
   size_t domain_size() const { return n_; }
-  // a at [0, n), b at [n, 2n), c at [2n, 3n); complete once closed().
-  F* device_abc() const { return slot_.device.template as<F>(); }
+  // a at [0, n), b at [n, 2n); complete once closed().
+  F* device_ab() const { return slot_.device.template as<F>(); }
   uint64_t bytes_copied() const { return bytes_; }
   double wait_seconds() const { return wait_s_; }  // synthesis stalled on copies
 

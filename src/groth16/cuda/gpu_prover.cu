@@ -20,6 +20,14 @@ __global__ void gather_kernel(F* __restrict__ out, const F* __restrict__ in, con
     out[i] = in[idx[i]];
 }
 
+// c = a * b element-wise: the C evaluations of a satisfied assignment, which
+// the host checks during synthesis but does not keep.
+template <class F>
+__global__ void product_kernel(F* __restrict__ c, const F* __restrict__ a, const F* __restrict__ b, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    c[i] = a[i] * b[i];
+}
+
 // Grows-only device allocation.
 struct DevVec {
   void* p = nullptr;
@@ -151,7 +159,9 @@ struct GpuProver<E>::Impl {
   std::mutex* lock;
   cudaStream_t stream = nullptr;
   DevVec abc, witness, gathered;
-  typename E::Fr* abc_in_use = nullptr;  // a|b|c of the current proof: abc, or a stream's device memory
+  // a and b of the current proof (in abc, or in a stream's device memory);
+  // c = a * b always in abc's third part
+  typename E::Fr *d_a = nullptr, *d_b = nullptr, *d_c = nullptr;
   std::shared_ptr<const IndexLists> lists;
   std::unique_ptr<gpu::HostToDevice> h2d;
   msm::cuda::MsmWorkspace ws;
@@ -200,15 +210,19 @@ void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingA
   F* w = static_cast<F*>(I.witness.ensure((I.ni + naux) * sizeof(F)));
   I.gathered.ensure(std::max<size_t>(1, std::max(na, nb)) * sizeof(F));
   const cudaStream_t s = I.stream;
+  F* abc = static_cast<F*>(I.abc.ensure(3 * I.n * sizeof(F)));
+  I.d_c = abc + 2 * I.n;
   if (pa.streamed()) {
-    if (!streamed) throw Error("GPU prover: the assignment's a/b/c were streamed, but no stream was given");
+    if (!streamed) throw Error("GPU prover: the assignment's a/b were streamed, but no stream was given");
     if (!streamed->closed() || streamed->device() != I.device || streamed->domain_size() != I.n)
-      throw Error("GPU prover: the a/b/c stream is not closed, on another device, or of another size");
-    I.abc_in_use = streamed->device_abc();
+      throw Error("GPU prover: the a/b stream is not closed, on another device, or of another size");
+    I.d_a = streamed->device_ab();
+    I.d_b = I.d_a + I.n;
   } else {
-    F* abc = I.abc_in_use = static_cast<F*>(I.abc.ensure(3 * I.n * sizeof(F)));
-    const std::span<const F> src[3] = {pa.a(), pa.b(), pa.c()};
-    for (int k = 0; k < 3; ++k) {
+    I.d_a = abc;
+    I.d_b = abc + I.n;
+    const std::span<const F> src[2] = {pa.a(), pa.b()};
+    for (int k = 0; k < 2; ++k) {
       I.h2d->copy(abc + k * I.n, src[k].data(), I.m * sizeof(F), s);
       if (I.n > I.m) CUZK_CUDA_CHECK(cudaMemsetAsync(abc + k * I.n + I.m, 0, (I.n - I.m) * sizeof(F), s));
     }
@@ -218,7 +232,7 @@ void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingA
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));  // the host buffers may be released after this
   if (t) {
     t->h2d += seconds_since(t0);
-    t->h2d_bytes += ((pa.streamed() ? 0 : 3 * I.m) + I.ni + naux) * sizeof(F);
+    t->h2d_bytes += ((pa.streamed() ? 0 : 2 * I.m) + I.ni + naux) * sizeof(F);
   }
 }
 
@@ -235,8 +249,10 @@ ProofTerms<E> GpuProver<E>::compute_copied(const GpuProvingKey<E>& key,
   const auto t0 = std::chrono::steady_clock::now();
   const int log_n = ntt::Domain<F>::log_size_for(I.m);
   const auto& domain = ntt::cuda::cached_domain<F>(log_n, ff::RootConvention::kBellperson);
-  F* a = I.abc_in_use;
-  ntt::cuda::gpu_compute_h_bellperson<F>(domain, a, a + I.n, a + 2 * I.n, nullptr, s);
+  F* a = I.d_a;
+  product_kernel<F><<<unsigned(std::min<size_t>((I.n + 255) / 256, 65535)), 256, 0, s>>>(I.d_c, a, I.d_b, I.n);
+  CUZK_CUDA_CHECK_LAUNCH();
+  ntt::cuda::gpu_compute_h_bellperson<F>(domain, a, I.d_b, I.d_c, nullptr, s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const auto t1 = std::chrono::steady_clock::now();
 

@@ -67,7 +67,7 @@ struct GpuTimings {
 template <class E>
 class GpuProver {
  public:
-  // stage_pageable: a/b/c and the witness in pageable memory are copied
+  // stage_pageable: a/b and the witness in pageable memory are copied
   // through pinned chunks of the prover's own (gpu/host_to_device.hpp)
   // instead of the driver's pageable path; pinned sources go direct either way.
   explicit GpuProver(int device = 0, std::mutex* kernel_lock = nullptr, bool stage_pageable = false);
@@ -75,11 +75,12 @@ class GpuProver {
   GpuProver(const GpuProver&) = delete;
   GpuProver& operator=(const GpuProver&) = delete;
 
-  // a/b/c are read (and may be released by the caller) once copy_inputs()
-  // returns; compute() does both steps. An assignment whose a/b/c were
-  // streamed names its closed stream (on this device): only the witness is
-  // copied then, and the NTTs work in the stream's device memory, which must
-  // stay alive until compute_copied() returns.
+  // a/b are read (and may be released by the caller) once copy_inputs()
+  // returns; c = a * b is made on the device; compute() does both steps. An
+  // assignment whose a/b were streamed names its closed stream (on this
+  // device): only the witness is copied then, and the NTTs work in the
+  // stream's device memory, which must stay alive until compute_copied()
+  // returns.
   void copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa, GpuTimings* t = nullptr,
                    const DeviceAbcStream<typename E::Fr>* streamed = nullptr);
   ProofTerms<E> compute_copied(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
