@@ -79,7 +79,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
         b->preload(*key);
       }
     });
-    if (a.stream) std::printf("  gpu%d: room for %zu a/b/c streams\n", d, b->stream_limit(shape));
+    if (a.stream) std::printf("  gpu%d: room for %zu a/b streams\n", d, b->stream_limit(shape));
     backends.push_back(b);
   }
 #endif
@@ -162,7 +162,7 @@ BenchCommands::BenchCommands(CLI::App& app) {
   p->add_option("--trace", args_.trace, "write a Chrome trace JSON of every stage");
   p->add_flag("--verify", args_.verify, "verify every proof (real keys only)");
   p->add_flag("!--no-warmup", args_.warmup, "time from a cold start (no untimed job to fill the pool first)");
-  p->add_flag("!--no-stream", args_.stream, "keep every partition's a/b/c on the host (no streaming to the GPU)");
+  p->add_flag("!--no-stream", args_.stream, "keep every partition's a/b on the host (no streaming to the GPU)");
   bench_->require_subcommand(1);
 }
 

@@ -23,7 +23,7 @@ struct PipelineBenchArgs {
   // staged: pageable, copied through pinned chunks.
   std::string host_memory = "register";
   bool warmup = true;  // one untimed job first: pool filled, index lists built
-  bool stream = true;  // a/b/c stream to the GPU during synthesis where it has room
+  bool stream = true;  // a/b stream to the GPU during synthesis where it has room
   std::string trace;               // Chrome trace JSON output
   bool verify = false;
 };

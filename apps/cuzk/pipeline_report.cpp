@@ -38,7 +38,7 @@ void print_pipeline_report(const std::vector<PartitionTimeline>& tls, double wal
   double h2d_secs = 0;
   std::map<std::string, std::pair<double, double>> dev_window;  // device -> first start, last end
   std::map<std::string, double> dev_busy;
-  std::vector<double> host_gb[2];  // pool memory per partition: a/b/c kept, streamed
+  std::vector<double> host_gb[2];  // pool memory per partition: a/b kept, streamed
   std::vector<double> finished;    // when each partition's proof was done
   for (const auto& tl : tls) {
     uint64_t held = 0;
@@ -92,7 +92,7 @@ void print_pipeline_report(const std::vector<PartitionTimeline>& tls, double wal
   }
   for (int k : {0, 1})
     if (!host_gb[k].empty())
-      std::printf("%-28s %5zu, %6.2f\n", k ? "streamed: partitions, GB" : "kept a/b/c: partitions, GB", host_gb[k].size(),
+      std::printf("%-28s %5zu, %6.2f\n", k ? "streamed: partitions, GB" : "kept a/b: partitions, GB", host_gb[k].size(),
                   median(host_gb[k]));
   std::printf("%-28s %12.2f\n", "peak RSS GB", peak_rss_gb());
   std::printf("%-28s %12.2f\n", "budget peak GB", double(budget.stats().peak) / 1e9);

@@ -1,5 +1,6 @@
 #include <sys/mman.h>
 
+#include <mutex>
 #include <new>
 
 #include "core/parallel.hpp"
@@ -19,6 +20,17 @@ void CudaHostAllocator::deallocate(void* p, size_t) noexcept { cudaFreeHost(p); 
 namespace {
 constexpr size_t kHuge = size_t(2) << 20;
 size_t mapped_size(size_t bytes) { return (bytes + kHuge - 1) / kHuge * kHuge; }
+
+// The driver holds its lock while it pins or unpins, and every launch, copy
+// and sync on other threads waits for it. With many synthesis threads growing
+// the pool at once, a GPU worker waited for all of their registrations in turn
+// (5-8 s stalls, docs/PERFORMANCE.md); one registration at a time, it waits
+// for at most one (~0.1 s per 2 GiB). The driver runs them one at a time
+// anyway (the stalls show it), so this should cost no pinning throughput.
+std::mutex& registration_mutex() {
+  static std::mutex m;
+  return m;
+}
 }  // namespace
 
 // cudaHostRegister pins pages that exist at ~18 GB/s (ANCHORS.md) but faults
@@ -33,7 +45,11 @@ void* CudaRegisterAllocator::allocate(size_t bytes) {
   parallel_for(len / 4096, 1 << 12, [&](size_t lo, size_t hi) {
     for (size_t pg = lo; pg < hi; ++pg) c[pg * 4096] = 0;
   });
-  cudaError_t e = cudaHostRegister(p, len, cudaHostRegisterPortable);
+  cudaError_t e;
+  {
+    std::lock_guard lk(registration_mutex());
+    e = cudaHostRegister(p, len, cudaHostRegisterPortable);
+  }
   if (e != cudaSuccess) {
     munmap(p, len);
     throw_cuda_error(e, "cudaHostRegister", __FILE__, __LINE__);
@@ -42,7 +58,10 @@ void* CudaRegisterAllocator::allocate(size_t bytes) {
 }
 
 void CudaRegisterAllocator::deallocate(void* p, size_t bytes) noexcept {
-  cudaHostUnregister(p);
+  {
+    std::lock_guard lk(registration_mutex());
+    cudaHostUnregister(p);
+  }
   munmap(p, mapped_size(bytes));
 }
 

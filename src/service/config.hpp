@@ -21,7 +21,7 @@ struct DaemonConfig {
   std::vector<int> gpu_devices;  // empty: every device found
   unsigned workers_per_gpu = 2;
   std::string host_memory = "register";  // register | pinned | pageable | staged (bench_commands.hpp)
-  bool stream_abc = true;  // a/b/c stream to the GPU during synthesis where it has room
+  bool stream_abc = true;  // a/b stream to the GPU during synthesis where it has room
   bool use_gpus = true;                // false: CPU backend even with a GPU
   // [cpu]
   unsigned cpu_workers = 1;  // CPU backend workers (when there is no GPU)
