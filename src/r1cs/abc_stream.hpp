@@ -1,8 +1,9 @@
 // AbcStream: where a ProvingAssignment sends the constraint evaluations a and
 // b (c = a * b is never kept) while synthesis still runs, one window (a
 // fixed-size slice) at a time, instead of keeping them on the host. A
-// partition then holds only its witness and a few windows in host memory; the stream moves each filled
-// window on (to a device, in cuzk's GPU backend) and hands out the next one.
+// partition then holds only its witness and a few windows in host memory;
+// the stream moves each filled window on (to a device, in cuzk's GPU
+// backend) and hands out the next one.
 #pragma once
 #include <cstddef>
 #include <span>

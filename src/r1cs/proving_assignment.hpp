@@ -56,7 +56,7 @@ class ProvingAssignment {
     start();
   }
 
-  // a/b/c go to `stream` (which must outlive synthesis); the witness to the spans.
+  // a/b go to `stream` (which must outlive synthesis); the witness to the spans.
   ProvingAssignment(std::span<F> inputs, std::span<F> aux, AbcStream<F>& stream)
       : buf_{inputs, aux, {}, {}},
         stream_(&stream),

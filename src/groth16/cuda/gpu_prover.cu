@@ -7,6 +7,7 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/host_to_device.hpp"
 #include "groth16/cuda/gpu_prover.hpp"
+#include "groth16/cuda/product_kernel.cuh"
 #include "msm/cuda/msm_gpu.hpp"
 #include "ntt/cuda/gpu_ntt.hpp"
 
@@ -18,14 +19,6 @@ template <class F>
 __global__ void gather_kernel(F* __restrict__ out, const F* __restrict__ in, const uint32_t* __restrict__ idx, size_t n) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
     out[i] = in[idx[i]];
-}
-
-// c = a * b element-wise: the C evaluations of a satisfied assignment, which
-// the host checks during synthesis but does not keep.
-template <class F>
-__global__ void product_kernel(F* __restrict__ c, const F* __restrict__ a, const F* __restrict__ b, size_t n) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
-    c[i] = a[i] * b[i];
 }
 
 // Grows-only device allocation.
@@ -250,8 +243,7 @@ ProofTerms<E> GpuProver<E>::compute_copied(const GpuProvingKey<E>& key,
   const int log_n = ntt::Domain<F>::log_size_for(I.m);
   const auto& domain = ntt::cuda::cached_domain<F>(log_n, ff::RootConvention::kBellperson);
   F* a = I.d_a;
-  product_kernel<F><<<unsigned(std::min<size_t>((I.n + 255) / 256, 65535)), 256, 0, s>>>(I.d_c, a, I.d_b, I.n);
-  CUZK_CUDA_CHECK_LAUNCH();
+  launch_product<F>(I.d_c, a, I.d_b, I.n, s);
   ntt::cuda::gpu_compute_h_bellperson<F>(domain, a, I.d_b, I.d_c, nullptr, s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const auto t1 = std::chrono::steady_clock::now();
