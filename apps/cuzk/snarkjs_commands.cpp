@@ -54,7 +54,7 @@ int run_snarkjs_prover(const SnarkjsProverArgs& a) {
       auto prover = t.run("key to GPU", [&] { return std::make_unique<groth16::cuda::GpuZkeyProver<E>>(pk, 0); });
       groth16::cuda::GpuTimings gt;
       auto terms = prover->compute(std::span<const F>(w), &gt);
-      t.add("a, b, c + H2D (GPU)", gt.h2d);
+      t.add("a, b + H2D (GPU)", gt.h2d);
       t.add("H (NTT, GPU)", gt.ntt);
       t.add("MSMs (GPU)", gt.msm);
       proof = t.run("finalize", [&] { return groth16::finalize_zkey_proof(pk, terms); });

@@ -97,7 +97,10 @@ TEST(MemoryBudget, WaitersAreServedInOrderAndCanBeCancelled) {
   });
   wait_for_waiters(2);
   std::thread t4([&] {
-    auto r = b.acquire(30, "fourth");
+    // 60 + 50 > 100: fourth can only follow third, so the order of the
+    // pushes below is the order of service (with 30 both could wake at once
+    // and race to the push: a flaky test)
+    auto r = b.acquire(50, "fourth");
     std::lock_guard lk(mu);
     order.push_back(4);
   });
