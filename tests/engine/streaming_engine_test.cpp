@@ -106,8 +106,14 @@ struct Rig {
     for (auto& b : backends) s += b->kept_proofs;
     return s;
   }
+  size_t open_streams() const {
+    size_t s = 0;
+    for (auto& b : backends) s += b->open.load();
+    return s;
+  }
   void expect_all_returned() {
-    for (int i = 0; i < 400 && pool.stats().bytes_in_use; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    for (int i = 0; i < 800 && (pool.stats().bytes_in_use || open_streams()); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     EXPECT_EQ(pool.stats().bytes_in_use, 0u);
     EXPECT_EQ(budget.stats().used, pool.stats().bytes_pinned);
     for (auto& b : backends) EXPECT_EQ(b->open.load(), 0u) << b->name() << " has a stream still open";
