@@ -1,8 +1,8 @@
 // A prover backend turns one synthesized partition into the MSM answers of its
 // proof (H polynomial + A, B1, B2, H, L). The CPU backend is here; the GPU
 // backend lives in src/engine/gpu_backend (CUDA builds). Backends may release
-// the partition's a/b/c buffers as soon as they no longer need them. A backend
-// with room (device memory) may take a partition's a/b/c while synthesis still
+// the partition's a/b buffers as soon as they no longer need them. A backend
+// with room (device memory) may take a partition's a/b while synthesis still
 // runs (open_stream); that partition is then proven by that backend.
 #pragma once
 #include <memory>
@@ -43,8 +43,8 @@ class ProverBackend {
   // The key is about to be freed (evicted from a KeyCache): drop any copy of it.
   virtual void forget_key(const groth16::ProvingKey<Curve>&) {}
   // Where it has room for them now, a stream that takes this partition's
-  // a/b/c while synthesis runs (the partition is then the backend's to
-  // prove); null otherwise, and the partition keeps a/b/c on the host.
+  // a/b while synthesis runs (the partition is then the backend's to
+  // prove); null otherwise, and the partition keeps a/b on the host.
   virtual std::unique_ptr<r1cs::AbcStream<Fr>> open_stream(const groth16::ProvingKey<Curve>&, const r1cs::CircuitShape&) {
     return nullptr;
   }

@@ -195,13 +195,13 @@ class ProvingAssignment {
       window_ = stream_->ship(window_base_, k, window_);
       window_base_ = i;
       k = 0;
-      if (window_.size() == 0) throw Error("ProvingAssignment: the a/b/c stream gave an empty window");
+      if (window_.size() == 0) throw Error("ProvingAssignment: the a/b stream gave an empty window");
     }
     return k;
   }
 
   std::span<const F> kept(std::span<F> s) const {
-    if (stream_) throw Error("ProvingAssignment: a/b/c were streamed, not kept on the host");
+    if (stream_) throw Error("ProvingAssignment: a/b were streamed, not kept on the host");
     return s;
   }
 

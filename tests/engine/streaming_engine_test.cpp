@@ -1,7 +1,7 @@
-// Streaming a/b/c through the engine, on CPU backends that take a/b/c into
+// Streaming a/b through the engine, on CPU backends that take a/b into
 // their own host memory while synthesis runs, from at most `slots` partitions
 // at a time: the GPU backend's contract (ProverBackend::open_stream) with host
-// memory standing in for device memory. Streamed partitions take no a/b/c pool
+// memory standing in for device memory. Streamed partitions take no a/b pool
 // buffers, are proven only by the backend they streamed to, and verify; a
 // broken streamed witness is refused naming its constraint; cancelling
 // returns every stream and buffer.
@@ -140,13 +140,13 @@ TEST(StreamingEngine, StreamedPartitionsTakeNoAbcBuffersAndVerify) {
     EXPECT_TRUE(groth16::verify_proof(pvk, r.proofs[p], std::span<const Fr>(r.public_inputs[p]))) << p;
   EXPECT_EQ(rig.streamed(), parts.size());
   EXPECT_EQ(rig.kept(), 0u);
-  EXPECT_EQ(rig.backends[0]->streamed_with_host_abc.load(), 0u) << "a streamed partition also took an a/b/c buffer";
+  EXPECT_EQ(rig.backends[0]->streamed_with_host_abc.load(), 0u) << "a streamed partition also took an a/b buffer";
   rig.expect_all_returned();
 }
 
 TEST(StreamingEngine, FullBackendsLeavePartitionsOnTheHostAndOwnersProveTheirStreams) {
   // two backends with one stream each, four synthesis threads: some partitions
-  // stream (the first always finds a free slot), the rest keep a/b/c
+  // stream (the first always finds a free slot), the rest keep a/b
   Rig rig(4, {1, 1}, 256);
   groth16::PreparedVerifyingKey<Curve> pvk(key()->vk);
   std::vector<uint64_t> ids;

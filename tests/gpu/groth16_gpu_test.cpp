@@ -53,8 +53,8 @@ TEST(Groth16Gpu, TermsEqualCpuAndProofsVerify) {
   }
 }
 
-// a/b/c streamed to the device during synthesis (DeviceAbcStream) give the
-// same terms as a/b/c kept on the host and copied after it, for windows that
+// a/b streamed to the device during synthesis (DeviceAbcStream) give the
+// same terms as a/b kept on the host and copied after it, for windows that
 // divide the length and windows that do not; the slot comes back once the
 // stream is gone, and serves a second stream.
 TEST(Groth16Gpu, StreamedAbcGiveTheSameTerms) {

@@ -21,7 +21,8 @@ struct GpuZkeyProver<E>::Impl {
   msm::cuda::GpuMsm<typename E::G1> a, b1, c, h;
   msm::cuda::GpuMsm<typename E::G2> b2;
   gpu::PinnedBuffer host_ab;  // a | b on the host
-  gpu::DeviceBuffer abc, w;   // a | b | c (c = a * b: circom keys carry no C matrix) on the device; the witness
+  // a | b | c on the device (c = a * b: circom keys carry no C matrix); the witness
+  gpu::DeviceBuffer abc, w;
   msm::cuda::MsmWorkspace ws;
   cudaStream_t stream = nullptr;
 
