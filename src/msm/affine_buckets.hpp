@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "ec/affine.hpp"
-#include "ec/xyzz.hpp"
 
 namespace cuzk::msm {
 
@@ -43,16 +42,6 @@ class AffineBuckets {
   const std::vector<A>& finish() {
     while (!pending_.empty() || !deferred_.empty()) drain_once();
     return buckets_;
-  }
-
-  // sum_b (b + 1) * bucket[b] by the running-sum trick (call after finish()).
-  ec::Xyzz<C> weighted_sum() const {
-    ec::Xyzz<C> running = ec::Xyzz<C>::infinity(), total = ec::Xyzz<C>::infinity();
-    for (size_t b = buckets_.size(); b-- > 0;) {
-      running += buckets_[b];
-      total += running;
-    }
-    return total;
   }
 
  private:

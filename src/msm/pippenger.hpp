@@ -69,9 +69,10 @@ void signed_digits(const ff::Limbs<N>& k, int c, int windows, int16_t* out) {
   }
 }
 
-// sum_{b=1..B} b * bucket[b-1] by the running-sum trick (2 adds per bucket).
-template <class C>
-ec::Xyzz<C> reduce_buckets(const std::vector<ec::Xyzz<C>>& buckets) {
+// sum_{b=1..B} b * bucket[b-1] by the running-sum trick (2 adds per bucket);
+// XYZZ or affine buckets.
+template <template <class> class Bucket, class C>
+ec::Xyzz<C> reduce_buckets(const std::vector<Bucket<C>>& buckets) {
   ec::Xyzz<C> running = ec::Xyzz<C>::infinity(), total = ec::Xyzz<C>::infinity();
   for (size_t b = buckets.size(); b-- > 0;) {
     running += buckets[b];
@@ -109,8 +110,7 @@ template <class C>
     else if (d[i] < 0)
       buckets.add(uint32_t(-d[i] - 1), -bases[idx[i]]);
   }
-  buckets.finish();
-  return buckets.weighted_sum();
+  return reduce_buckets(buckets.finish());
 }
 
 template <class C>
