@@ -29,6 +29,7 @@
 #include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
+#include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
 using namespace cuzk::service;
@@ -460,10 +461,7 @@ TEST_F(ServiceDaemon, SigtermDrainsReportingFinishedAndCancelledJobs) {
 }
 
 namespace {
-std::string read_bytes(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(f), {});
-}
+using formats::read_text_file;
 
 // The snarkjs fixture's proof from the daemon verifies with the fixture's
 // verification_key.json; a witness with one wire changed gives one that does not.
@@ -471,8 +469,8 @@ template <class E>
 void check_snarkjs_job(Client& cl, const std::string& curve_dir) {
   namespace sj = formats::snarkjs;
   using F = typename E::Fr;
-  const std::string fx = std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/" + curve_dir + "/";
-  const std::string vk_text = read_bytes(fx + "verification_key.json");
+  const std::string fx = testing_support::snarkjs_fixture(curve_dir, "");
+  const std::string vk_text = read_text_file(fx + "verification_key.json");
   groth16::PreparedVerifyingKey<E> pvk(sj::vk_from_json<E>(vk_text, "vk"));
   auto verifies = [&](const v1::ProofResult& r) {
     auto pub = sj::public_from_json<F>(r.snarkjs_public_json(), "public");
@@ -481,14 +479,14 @@ void check_snarkjs_job(Client& cl, const std::string& curve_dir) {
   };
   v1::ProofRequest req;
   req.mutable_snarkjs()->set_zkey_path(fx + "circuit.zkey");
-  const std::string wtns = read_bytes(fx + "witness.wtns");
+  const std::string wtns = read_text_file(fx + "witness.wtns");
   req.mutable_snarkjs()->set_wtns(wtns);
   auto r = cl.prove(req);
   ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << curve_dir << ": " << r.error();
   EXPECT_EQ(r.partitions_size(), 0);
   EXPECT_TRUE(verifies(r)) << curve_dir;
   EXPECT_EQ(sj::public_from_json<F>(r.snarkjs_public_json(), "public"),
-            sj::public_from_json<F>(read_bytes(fx + "public.json"), "fixture public.json"))
+            sj::public_from_json<F>(read_text_file(fx + "public.json"), "fixture public.json"))
       << curve_dir;
   // the last 32 bytes of a .wtns are the last wire's value: change it
   std::string bad = wtns;
@@ -498,7 +496,7 @@ void check_snarkjs_job(Client& cl, const std::string& curve_dir) {
   ASSERT_EQ(rb.state(), v1::JOB_STATE_DONE) << rb.error();
   EXPECT_FALSE(verifies(rb)) << curve_dir;
   // a witness of another length: the job fails, naming both lengths
-  req.mutable_snarkjs()->set_wtns(read_bytes(fx + (curve_dir == "bn128" ? "../bls12381/" : "../bn128/") + "witness.wtns"));
+  req.mutable_snarkjs()->set_wtns(read_text_file(fx + (curve_dir == "bn128" ? "../bls12381/" : "../bn128/") + "witness.wtns"));
   auto rf = cl.prove(req);
   EXPECT_EQ(rf.state(), v1::JOB_STATE_FAILED);
   EXPECT_FALSE(rf.error().empty());
@@ -520,7 +518,7 @@ TEST_F(ServiceDaemon, SnarkjsJobsProveAndVerify) {
     EXPECT_EQ(e.code, grpc::StatusCode::NOT_FOUND);
     EXPECT_NE(std::string(e.what()).find("none.zkey"), std::string::npos) << e.what();
   }
-  req.mutable_snarkjs()->set_zkey_path(std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/bn128/circuit.zkey");
+  req.mutable_snarkjs()->set_zkey_path(testing_support::snarkjs_fixture("bn128", "circuit.zkey"));
   req.mutable_snarkjs()->clear_wtns();
   try {
     cl.submit(req);

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <condition_variable>
-#include <fstream>
 #include <map>
 #include <mutex>
 
@@ -49,8 +48,7 @@ template <class E>
 bool verifies(const std::string& curve, const SnarkjsOutput& o) {
   namespace sj = formats::snarkjs;
   using F = typename E::Fr;
-  std::ifstream f(fixture(curve, "verification_key.json"));
-  const std::string vk_text((std::istreambuf_iterator<char>(f)), {});
+  const std::string vk_text = formats::read_text_file(fixture(curve, "verification_key.json"));
   groth16::PreparedVerifyingKey<E> pvk(sj::vk_from_json<E>(vk_text, "vk"));
   auto pub = sj::public_from_json<F>(o.public_json, "public");
   return groth16::verify_proof(pvk, sj::proof_from_json<E>(o.proof_json, "proof"), std::span<const F>(pub));

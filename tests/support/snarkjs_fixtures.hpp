@@ -2,10 +2,10 @@
 // and whole files as bytes.
 #pragma once
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
+
+#include "formats/public_inputs_json.hpp"
 
 namespace cuzk::testing_support {
 
@@ -13,9 +13,10 @@ inline std::string snarkjs_fixture(const std::string& curve, const std::string& 
   return std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/" + curve + "/" + file;
 }
 
+// Throws Error naming the file when it cannot be read.
 inline std::vector<uint8_t> file_bytes(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
+  const std::string s = formats::read_text_file(path);
+  return std::vector<uint8_t>(s.begin(), s.end());
 }
 
 }  // namespace cuzk::testing_support
