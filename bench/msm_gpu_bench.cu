@@ -90,8 +90,9 @@ void print_profile(GpuMsm<C>& g, const typename C::Scalar* dev, size_t n, const 
   g.set_options(o);
   (void)g.run_device(dev, n);
   const auto& st = g.last_stats();
-  std::printf("  profile %s 2^%d: c=%d windows=%d batches=%d general=%zu ones=%zu |", label, int(std::log2(double(n))),
-              st.window_bits, st.windows, st.batches, st.general, st.ones);
+  std::printf("  profile %s 2^%d: c=%d windows=%d batches=%d general=%zu ones=%zu sums=%s (%d rounds) |", label,
+              int(std::log2(double(n))), st.window_bits, st.windows, st.batches, st.general, st.ones,
+              st.affine ? "affine" : "xyzz", st.affine_rounds);
   for (auto& [k, v] : st.phases) std::printf(" %s %.2f", k.c_str(), v);
   std::printf(" ms\n");
   g.set_options(GpuMsmOptions{});
@@ -102,6 +103,8 @@ struct Row {
   int lg;
   double dev, host, anchor;
   int c;
+  double xyzz = 0;  // device scalars with XYZZ bucket sums (where affine ones are the default)
+  bool affine = false;
 };
 
 template <class C>
@@ -134,6 +137,17 @@ void bench_curve(const char* label, int lo, int hi, int runs, const std::map<int
     Row row{label, lg, 0, 0, anchors.count(lg) ? anchors.at(lg) : 0, 0};
     row.dev = time_runs(g, dev, nullptr, n, r, &r1);
     row.c = g.last_stats().window_bits;
+    row.affine = g.last_stats().affine;
+    if (row.affine) {  // the same MSM with XYZZ bucket sums: time and result
+      GpuMsmOptions o;
+      o.affine_accumulation = false;
+      g.set_options(o);
+      ec::Jacobian<C> rx;
+      row.xyzz = time_runs(g, dev, nullptr, n, r, &rx);
+      std::printf("%s 2^%d: XYZZ bucket sums %.2f ms (c=%d)%s\n", label, lg, row.xyzz, g.last_stats().window_bits,
+                  rx == r1 ? "" : "  MISMATCH affine/xyzz");
+      g.set_options(GpuMsmOptions{});
+    }
     row.host = time_runs(g, nullptr, pinned, n, r, &r2);
     std::printf("%s 2^%d: device scalars %.2f ms, pinned host scalars %.2f ms (c=%d, %d windows)%s\n", label, lg,
                 row.dev, row.host, row.c, g.last_stats().windows, r1 == r2 ? "" : "  MISMATCH device/host");
@@ -189,14 +203,16 @@ int main(int argc, char** argv) {
     std::printf("bench_msm_gpu: %s\n", e.what());
     return 1;
   }
-  std::printf("\n| MSM | n | device scalars, ms | pinned host scalars, ms | sppark (device), ms | ratio | c |\n");
-  std::printf("| --- | --- | --- | --- | --- | --- | --- |\n");
+  std::printf(
+      "\n| MSM | n | bucket sums | device scalars, ms | pinned host scalars, ms | XYZZ sums, ms | sppark (device), ms "
+      "| ratio | c |\n");
+  std::printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (auto& r : rows) {
-    if (r.anchor > 0)
-      std::printf("| %s | 2^%d | %.2f | %.2f | %.1f | %.2fx | %d |\n", r.op.c_str(), r.lg, r.dev, r.host, r.anchor,
-                  r.dev / r.anchor, r.c);
-    else
-      std::printf("| %s | 2^%d | %.2f | %.2f | - | - | %d |\n", r.op.c_str(), r.lg, r.dev, r.host, r.c);
+    char x[32] = "-", a[32] = "-", q[32] = "-";
+    if (r.xyzz > 0) std::snprintf(x, sizeof x, "%.2f", r.xyzz);
+    if (r.anchor > 0) std::snprintf(a, sizeof a, "%.1f", r.anchor), std::snprintf(q, sizeof q, "%.2fx", r.dev / r.anchor);
+    std::printf("| %s | 2^%d | %s | %.2f | %.2f | %s | %s | %s | %d |\n", r.op.c_str(), r.lg,
+                r.affine ? "affine" : "xyzz", r.dev, r.host, x, a, q, r.c);
   }
   return 0;
 }

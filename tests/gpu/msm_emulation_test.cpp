@@ -15,6 +15,7 @@
 #include "ec/batch_affine.hpp"
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
+#include "msm/cuda/affine_rounds.hpp"
 #include "msm/cuda/msm_kernels.hpp"
 #include "msm/pippenger.hpp"
 
@@ -30,7 +31,93 @@ struct EmuConfig {
   bool combined = false;          // one sort over all windows (interleaved layout)
   int batch_windows = 0;          // 0: all windows at once
   uint64_t shuffle_seed = 1;      // order of the slots (atomics)
+  bool affine = true;             // batched affine bucket sums (G1), else XYZZ
+  uint32_t affine_threads = 8;    // threads of a round's launch (grid-stride over slices)
+  uint32_t affine_block = 4;      // threads sharing one inversion
+  uint32_t affine_slice = 3;      // pairs per slice
+  uint64_t affine_group_items = 0;  // items held at once (0: all); runs are summed in groups
 };
+
+template <class T>
+std::vector<uint32_t> exclusive_sum(const std::vector<T>& v) {
+  std::vector<uint32_t> out(v.size());
+  uint32_t acc = 0;
+  for (size_t i = 0; i < v.size(); ++i) out[i] = acc, acc += v[i];
+  return out;
+}
+
+// The kernels of GpuMsm's accumulate_affine in launch order; the block's
+// shared inversion is a plain batch inversion of its threads' products here.
+template <class C>
+int emulate_affine(const std::vector<uint32_t>& keys, const std::vector<uint32_t>& vals,
+                   const std::vector<gd::DevPoint<C>>& pts, int c, uint32_t B, int nw,
+                   std::vector<gd::DevXyzz<C>>& buckets, std::vector<uint8_t>& occupied, const EmuConfig& cfg) {
+  using F = typename C::Base;
+  const size_t E = keys.size();
+  const uint32_t R = uint32_t(nw) * B;
+  std::vector<uint32_t> start(R, 0), len(R, 0), count(R + 1, 0);
+  const gd::RunInit ri{keys.data(), vals.data(), E, c, B, R, start.data(), len.data(), count.data()};
+  for (size_t e = 0; e < E; ++e) gd::run_bounds_thread(ri, e);
+  for (uint32_t s = 0; s <= R; ++s) gd::runs_init_thread<C>(ri, pts.data(), buckets.data(), occupied.data(), s);
+  const std::vector<uint32_t> ibase = exclusive_sum(count);
+  const uint64_t budget = cfg.affine_group_items ? cfg.affine_group_items : ibase[R];
+  const auto groups = gd::plan_run_groups(R, ibase[R], budget, [&](uint32_t G, uint64_t step, uint32_t* run, uint32_t* item) {
+    for (uint32_t g = 0; g <= G; ++g) gd::group_bound_thread(ibase.data(), R, step, run, item, g);
+  });
+  if (groups.empty() && ibase[R] > 0) return -1;  // a run alone is past the budget
+  int rounds = 0;
+  for (const gd::RunGroup& grp : groups) {
+    EXPECT_LE(grp.items, budget);
+    const uint32_t Rg = grp.r1 - grp.r0;
+    std::vector<gd::DevPoint<C>> items(std::max<uint32_t>(grp.items, 1));
+    for (int k = 1;; ++k) {
+      for (uint32_t s = 0; s <= Rg; ++s) gd::pair_counts_thread(len.data() + grp.r0, Rg, k, count.data(), s);
+      const std::vector<uint32_t> offset = exclusive_sum(std::vector<uint32_t>(count.begin(), count.begin() + Rg + 1));
+      const uint64_t P = offset[Rg];
+      if (P == 0) break;
+      ++rounds;
+      gd::AffineRoundArgs<C> a{};
+      a.start = start.data() + grp.r0;
+      a.len = len.data() + grp.r0;
+      a.ibase = ibase.data() + grp.r0;
+      a.item0 = grp.item0;
+      a.offset = offset.data();
+      a.R = Rg;
+      a.P = P;
+      a.S = cfg.affine_slice;
+      a.slices = (P + a.S - 1) / a.S;
+      a.T = cfg.affine_threads;
+      a.round = k;
+      a.vals = vals.data();
+      a.bases = pts.data();
+      a.items = items.data();
+      std::vector<F> prefix(size_t(a.S) * a.T);
+      std::vector<uint32_t> pair_run(size_t(a.S) * a.T);
+      a.prefix = prefix.data();
+      a.pair_run = pair_run.data();
+      a.buckets = buckets.data() + grp.r0;
+      a.occupied = occupied.data() + grp.r0;
+      for (uint64_t first = 0; first < a.slices; first += a.T) {
+        std::vector<F> v(a.T);
+        for (uint32_t t = 0; t < a.T; ++t) v[t] = gd::affine_prefix_pass(a, first + t, t);
+        for (uint32_t b0 = 0; b0 < a.T; b0 += cfg.affine_block) {  // one inversion per block
+          const uint32_t b1 = std::min(a.T, b0 + cfg.affine_block);
+          std::vector<F> pre(b1 - b0);
+          F acc = F::one();
+          for (uint32_t t = b0; t < b1; ++t) pre[t - b0] = acc, acc = acc * v[t];
+          F inv = acc.inverse();
+          for (uint32_t t = b1; t-- > b0;) {
+            const F vi = v[t];
+            v[t] = inv * pre[t - b0];
+            inv = inv * vi;
+          }
+        }
+        for (uint32_t t = 0; t < a.T; ++t) gd::affine_result_pass(a, first + t, t, v[t]);
+      }
+    }
+  }
+  return rounds;
+}
 
 template <class C>
 ec::Jacobian<C> emulate(const std::vector<ec::Affine<C>>& bases, const std::vector<typename C::Scalar>& scalars,
@@ -103,16 +190,24 @@ ec::Jacobian<C> emulate(const std::vector<ec::Affine<C>>& bases, const std::vect
       std::stable_sort(kv.begin(), kv.end(), [&](auto& a, auto& b) { return (a.first & kmask) < (b.first & kmask); });
       for (size_t i = 0; i < seg; ++i) keys[off + i] = kv[i].first, vals[off + i] = kv[i].second;
     }
-    // accumulate + merge
-    const uint32_t T = uint32_t(std::max<size_t>(1, std::min<size_t>(cfg.acc_threads, (E + 7) / 8)));
-    const size_t L = (E + T - 1) / T;
-    std::vector<DX> buckets(size_t(nw) * B), head(T), tail(T);
-    std::vector<uint8_t> occupied(size_t(nw) * B, 0), flags(T);
-    std::vector<uint32_t> head_key(T), tail_key(T);
-    gd::AccArgs<C> aa{keys.data(), vals.data(), E, L, T, c, B, pts.data(), buckets.data(), occupied.data(),
-                      head.data(), tail.data(), head_key.data(), tail_key.data(), flags.data()};
-    for (uint32_t t = 0; t < T; ++t) gd::accumulate_thread(aa, t);
-    for (uint32_t t = 0; t < T; ++t) gd::merge_thread(aa, t);
+    // accumulate (+ merge)
+    std::vector<DX> buckets(size_t(nw) * B);
+    std::vector<uint8_t> occupied(size_t(nw) * B, 0);
+    bool affine_done = false;
+    if constexpr (gd::kAffineAccumulation<C>) {
+      if (cfg.affine) affine_done = emulate_affine<C>(keys, vals, pts, c, B, nw, buckets, occupied, cfg) >= 0;
+    }
+    if (!affine_done) {
+      const uint32_t T = uint32_t(std::max<size_t>(1, std::min<size_t>(cfg.acc_threads, (E + 7) / 8)));
+      const size_t L = (E + T - 1) / T;
+      std::vector<DX> head(T), tail(T);
+      std::vector<uint8_t> flags(T);
+      std::vector<uint32_t> head_key(T), tail_key(T);
+      gd::AccArgs<C> aa{keys.data(), vals.data(), E, L, T, c, B, pts.data(), buckets.data(), occupied.data(),
+                        head.data(), tail.data(), head_key.data(), tail_key.data(), flags.data()};
+      for (uint32_t t = 0; t < T; ++t) gd::accumulate_thread(aa, t);
+      for (uint32_t t = 0; t < T; ++t) gd::merge_thread(aa, t);
+    }
     // reduce
     const gd::ReducePlan rp = gd::plan_reduction(B, nw, cfg.level1_threads, 16);
     std::vector<DX> A0(size_t(nw) * rp.S1), R0(size_t(nw) * rp.S1);
@@ -226,15 +321,115 @@ TEST(MsmEmulation, Bls12381G1Patterns) {
 
 TEST(MsmEmulation, ThreadCountsAndWindows) {
   using C = ec::Bls12_381_G1;
-  for (uint32_t T : {1u, 3u, 64u, 1000u})
-    for (int c : {4, 7, 9, 13})
-      for (Pattern p : {Pattern::kRandom, Pattern::kEqual, Pattern::kMixed}) {
-        EmuConfig cfg;
-        cfg.acc_threads = T;
-        cfg.c = c;
-        cfg.level1_threads = T;
-        check<C>(500, p, cfg);
-      }
+  for (bool affine : {false, true})
+    for (uint32_t T : {1u, 3u, 64u, 1000u})
+      for (int c : {4, 7, 9, 13})
+        for (Pattern p : {Pattern::kRandom, Pattern::kEqual, Pattern::kMixed}) {
+          EmuConfig cfg;
+          cfg.affine = affine;
+          cfg.acc_threads = T;
+          cfg.affine_threads = T;
+          cfg.affine_slice = 1 + T % 5;
+          cfg.c = c;
+          cfg.level1_threads = T;
+          check<C>(500, p, cfg);
+        }
+}
+
+// Affine rounds with bases that repeat (doublings) and cancel (P + (-P) gives
+// infinity, which later rounds add again), few buckets with long runs (all
+// scalars equal or small), and slices, launches and blocks of many shapes.
+TEST(MsmEmulation, AffineRoundsSpecialPairs) {
+  using C = ec::Bls12_381_G1;
+  using S = C::Scalar;
+  const size_t n = 640;
+  auto bases = make_bases<C>(n, 5);
+  for (size_t i = 0; i < n; ++i) {
+    if (i % 5 == 1 || i % 7 == 6) bases[i] = bases[i - 1];
+    if (i % 5 == 3) bases[i] = -bases[i - 1];
+  }
+  for (Pattern p : {Pattern::kEqual, Pattern::kSmall, Pattern::kRandom, Pattern::kMinusOne}) {
+    const auto scalars = make_scalars<C>(n, p, 9 + int(p));
+    const auto want = msm::pippenger<C>(std::span<const ec::Affine<C>>(bases), std::span<const S>(scalars));
+    for (uint32_t slice : {1u, 2u, 7u, 64u})
+      for (uint32_t threads : {1u, 6u, 32u})
+        for (uint32_t block : {1u, 4u}) {
+          EmuConfig cfg;
+          cfg.c = 5;
+          cfg.affine_slice = slice;
+          cfg.affine_threads = threads;
+          cfg.affine_block = block;
+          EXPECT_TRUE(emulate<C>(bases, scalars, cfg) == want)
+              << "pattern " << int(p) << " slice " << slice << " threads " << threads << " block " << block;
+        }
+  }
+  // a whole window's entries in one bucket: ceil(log2 n) rounds
+  const std::vector<S> equal(n, S::from_u64(3));
+  EmuConfig cfg;
+  cfg.c = 4;
+  EXPECT_TRUE(emulate<C>(bases, equal, cfg) ==
+              msm::pippenger<C>(std::span<const ec::Affine<C>>(bases), std::span<const S>(equal)));
+}
+
+// Runs summed in groups under an item budget, down to budgets that a long
+// run alone exceeds (then the XYZZ sums take over, as on the device).
+TEST(MsmEmulation, AffineRunGroups) {
+  using C = ec::Bls12_381_G1;
+  for (uint64_t budget : {1ull, 2ull, 5ull, 40ull, 1000ull})
+    for (Pattern p : {Pattern::kRandom, Pattern::kSmall, Pattern::kMixed}) {
+      EmuConfig cfg;
+      cfg.c = 6;
+      cfg.affine_group_items = budget;
+      cfg.affine_threads = 5;
+      cfg.affine_slice = 2;
+      check<C>(400, p, cfg);
+    }
+}
+
+TEST(MsmEmulation, RunGroupPlans) {
+  const std::vector<uint32_t> items = {3, 1, 4, 0, 1, 5, 2, 0};
+  std::vector<uint32_t> ibase = exclusive_sum(items);
+  ibase.push_back(ibase.back() + items.back());
+  const uint32_t R = uint32_t(items.size());
+  auto bounds = [&](uint32_t G, uint64_t step, uint32_t* run, uint32_t* item) {
+    for (uint32_t g = 0; g <= G; ++g) gd::group_bound_thread(ibase.data(), R, step, run, item, g);
+  };
+  for (uint64_t budget : {5ull, 6ull, 9ull, 16ull, 100ull}) {
+    const auto groups = gd::plan_run_groups(R, ibase[R], budget, bounds);
+    ASSERT_FALSE(groups.empty()) << budget;
+    uint32_t next = 0, sum = 0;
+    for (const auto& g : groups) {
+      EXPECT_EQ(g.r0, next);  // consecutive, covering every run with items
+      EXPECT_LE(g.items, budget);
+      EXPECT_EQ(g.item0, ibase[g.r0]);
+      EXPECT_EQ(g.items, ibase[g.r1] - ibase[g.r0]);
+      next = g.r1;
+      sum += g.items;
+    }
+    EXPECT_EQ(sum, ibase[R]);
+    if (budget < ibase[R]) {
+      EXPECT_GT(groups.size(), 1u);
+    }
+  }
+  EXPECT_TRUE(gd::plan_run_groups(R, ibase[R], 4, bounds).empty());  // the run of 5 items alone
+}
+
+TEST(MsmEmulation, AffineRoundCounts) {
+  EXPECT_EQ(gd::round_pairs(1, 1), 0u);
+  EXPECT_EQ(gd::round_pairs(2, 1), 1u);
+  EXPECT_EQ(gd::round_pairs(5, 1), 2u);
+  EXPECT_EQ(gd::round_pairs(2, 2), 0u);
+  EXPECT_EQ(gd::round_pairs(3, 2), 1u);
+  EXPECT_EQ(gd::round_pairs(5, 2), 1u);
+  EXPECT_EQ(gd::round_pairs(7, 2), 2u);
+  EXPECT_EQ(gd::round_pairs(5, 3), 1u);
+  EXPECT_EQ(gd::round_pairs(4, 3), 0u);
+  // every run is summed by exactly len - 1 additions over its rounds
+  for (uint32_t len = 1; len < 300; ++len) {
+    uint32_t adds = 0;
+    for (int k = 1; k < 12; ++k) adds += gd::round_pairs(len, k);
+    EXPECT_EQ(adds, len - 1) << len;
+  }
 }
 
 TEST(MsmEmulation, CombinedSortAndBatches) {

@@ -8,8 +8,10 @@
 // Scalars are field elements in Montgomery form (Field::m), as the prover
 // holds them; the device converts them. Zero scalars (and infinity bases) are
 // skipped, scalars equal to one are summed with plain additions, the rest go
-// through signed c-bit windows, a radix sort per window, load-balanced XYZZ
-// bucket accumulation and a parallel bucket reduction (msm_kernels.hpp).
+// through signed c-bit windows, a radix sort per window, bucket accumulation
+// (batched affine additions for G1, affine_rounds.hpp; load-balanced XYZZ
+// additions for G2 or where the affine scratch does not fit) and a parallel
+// bucket reduction (msm_kernels.hpp).
 //
 // A GpuMsm may be used by several host threads at once only through separate
 // MsmWorkspaces (each call's device scratch); calls without one share the
@@ -36,6 +38,8 @@ struct GpuMsmOptions {
   size_t max_scratch_bytes = 0;  // device scratch per call (0: what is free, less a margin);
                                  // beyond it the windows are processed in batches
   bool profile = false;          // per-phase times in last_stats() (also CUZK_MSM_PROFILE=1)
+  bool affine_accumulation = true;  // G1: batched affine bucket sums where their scratch fits,
+                                    // else (and always for G2) XYZZ sums
 };
 
 // What the last call did (for benchmarks and logs).
@@ -43,6 +47,9 @@ struct GpuMsmStats {
   size_t n = 0, general = 0, ones = 0;  // scalars; of them non-trivial; equal to one
   int window_bits = 0, windows = 0, batches = 0, chunks = 0;
   bool combined_sort = false;
+  bool affine = false;    // bucket sums by batched affine additions
+  int affine_rounds = 0;  // their rounds, over all window batches and groups
+  int affine_groups = 0;  // groups of runs whose items fit the scratch at once
   // per-phase milliseconds (device events; "host" is the host's share), only
   // with GpuMsmOptions::profile or CUZK_MSM_PROFILE=1 in the environment
   std::vector<std::pair<std::string, double>> phases;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 #include <mutex>
 #include <random>
 #include <string>
@@ -21,6 +22,7 @@
 #include "ff/field_io.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
+#include "msm/cuda/affine_rounds.hpp"
 #include "msm/cuda/msm_gpu.hpp"
 #include "msm/cuda/msm_kernels.hpp"
 #include "msm/cuda/msm_workspace.hpp"
@@ -34,6 +36,9 @@ namespace kernels {
 constexpr int kDigitsBlock = 256;
 constexpr int kAccBlock = 128;
 constexpr int kReduceBlock = 128;
+constexpr int kAffBlock = 128;   // one inversion per block of k_affine_round
+constexpr uint32_t kAffMaxSlice = 128;  // pairs per thread: the inversion spread over 128 x 128 pairs
+constexpr uint32_t kAffMinSlice = 16;
 
 // Scalars are 32-byte Montgomery limbs; load them as two 16-byte vectors.
 template <class S>
@@ -149,6 +154,109 @@ __global__ void __launch_bounds__(kAccBlock) k_ones(const uint32_t* idx, size_t 
                                                     uint32_t T, gd::DevXyzz<C>* out) {
   const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t < T) gd::ones_thread(idx, count, bases, T, out, t);
+}
+
+// --- batched affine accumulation (affine_rounds.hpp) ---------------------
+
+__global__ void __launch_bounds__(256) k_run_bounds(gd::RunInit a) {
+  const size_t e = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (e < a.E) gd::run_bounds_thread(a, e);
+}
+
+template <class C>
+__global__ void __launch_bounds__(256) k_runs_init(gd::RunInit a, const gd::DevPoint<C>* bases,
+                                                   gd::DevXyzz<C>* buckets, uint8_t* occupied) {
+  const uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s <= a.R) gd::runs_init_thread<C>(a, bases, buckets, occupied, s);
+}
+
+__global__ void __launch_bounds__(256) k_group_bounds(const uint32_t* ibase, uint32_t R, uint64_t step,
+                                                      uint32_t* run, uint32_t* item, uint32_t G) {
+  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g <= G) gd::group_bound_thread(ibase, R, step, run, item, g);
+}
+
+__global__ void __launch_bounds__(256) k_pair_counts(const uint32_t* len, uint32_t R, int k, uint32_t* counts) {
+  const uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s <= R) gd::pair_counts_thread(len, R, k, counts, s);
+}
+
+// Warp shuffles of a whole field element, word by word.
+enum class Shfl { kUp, kDown, kIdx };
+template <Shfl M, class F>
+__device__ __forceinline__ F shfl_field(const F& x, int arg) {
+  F r;
+  const uint32_t* s = reinterpret_cast<const uint32_t*>(&x);
+  uint32_t* d = reinterpret_cast<uint32_t*>(&r);
+#pragma unroll
+  for (int i = 0; i < int(sizeof(F) / 4); ++i) {
+    if constexpr (M == Shfl::kUp)
+      d[i] = __shfl_up_sync(0xffffffffu, s[i], arg);
+    else if constexpr (M == Shfl::kDown)
+      d[i] = __shfl_down_sync(0xffffffffu, s[i], arg);
+    else
+      d[i] = __shfl_sync(0xffffffffu, s[i], arg);
+  }
+  return r;
+}
+
+// 1/v for every thread of the block (v != 0) with one inversion: warp 0 takes
+// kAffBlock / 32 values per lane, scans the lanes' products both ways with
+// shuffles, inverts the block's product and hands each value its inverse
+// (1/v_i = 1/total * product of all the others). All threads must call it.
+template <class F>
+__device__ F block_inverse(const F& v, F* sh) {
+  constexpr int G = kAffBlock / 32;
+  sh[threadIdx.x] = v;
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    const int l = int(threadIdx.x);
+    F before[G];  // product of this lane's values ahead of value k
+    F p = F::one();
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+      before[k] = p;
+      p = p * sh[G * l + k];
+    }
+    F up = p, down = p;  // inclusive products over lanes <= l and lanes >= l
+#pragma unroll
+    for (int off = 1; off < 32; off <<= 1) {
+      const F a = shfl_field<Shfl::kUp>(up, off);
+      const F b = shfl_field<Shfl::kDown>(down, off);
+      if (l >= off) up = up * a;
+      if (l + off < 32) down = down * b;
+    }
+    F left = shfl_field<Shfl::kUp>(up, 1), right = shfl_field<Shfl::kDown>(down, 1);
+    if (l == 0) left = F::one();
+    if (l == 31) right = F::one();
+    const F total = shfl_field<Shfl::kIdx>(up, 31);
+    F inv = total.inverse() * left * right;  // 1/p
+#pragma unroll
+    for (int k = G - 1; k >= 0; --k) {
+      const F val = sh[G * l + k];
+      sh[G * l + k] = inv * before[k];
+      inv = inv * val;
+    }
+  }
+  __syncthreads();
+  const F r = sh[threadIdx.x];
+  __syncthreads();  // sh is reused by the next call
+  return r;
+}
+
+// One round of pairwise affine additions; slices of S pairs, grid-stride so
+// that every thread of a block makes the same number of block_inverse calls.
+template <class C>
+__global__ void __launch_bounds__(kAffBlock) k_affine_round(gd::AffineRoundArgs<C> a) {
+  using F = typename C::Base;
+  __shared__ F sh[kAffBlock];
+  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (uint64_t first = uint64_t(blockIdx.x) * blockDim.x; first < a.slices; first += a.T) {
+    const uint64_t slice = first + threadIdx.x;
+    const F prod = gd::affine_prefix_pass(a, slice, t);
+    const F inv = block_inverse(prod, sh);
+    gd::affine_result_pass(a, slice, t, inv);
+  }
 }
 
 // Host layout (ec::Affine with its flag) -> device layout + infinity bitmap.
@@ -288,6 +396,7 @@ struct GpuMsm<C>::Impl {
   size_t chunk = 0;
   int sms = 0;
   uint32_t acc_threads = 0;  // resident threads of k_accumulate
+  uint32_t aff_threads = 0;  // resident threads of k_affine_round (0: not built for C)
   MsmWorkspace own_ws;
   std::mutex own_mu;
   GpuMsmStats stats;
@@ -298,6 +407,12 @@ struct GpuMsm<C>::Impl {
     int nb = 0;
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_accumulate<C>, kernels::kAccBlock, 0));
     acc_threads = uint32_t(std::max(1, nb) * sms * kernels::kAccBlock);
+    if constexpr (gd::kAffineAccumulation<C>) {
+      int na = 0;
+      CUZK_CUDA_CHECK(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&na, kernels::k_affine_round<C>, kernels::kAffBlock, 0));
+      aff_threads = uint32_t(std::max(1, na) * sms * kernels::kAffBlock);
+    }
     profile = profile_env_flag() || opt.profile;
   }
   static bool profile_env_flag() { return detail::profile_env(); }
@@ -309,6 +424,169 @@ struct GpuMsm<C>::Impl {
     const S* host = nullptr;
     size_t chunk = 0;
   };
+
+  // Scratch of the affine accumulation: per window, beside the XYZZ path's
+  // keys, values and buckets, five words per bucket slot, and its items (at
+  // most (m + runs) / 2 points); fixed, the slices' running products. Runs
+  // are summed in groups when the items of a whole window do not fit.
+  struct AffinePlan {
+    bool possible = false;
+    size_t per_window = 0, items_per_window = 0, fixed = 0, max_windows = 0;
+    // windows per batch under cap (0: no affine sums)
+    int windows(size_t cap, int W) const {
+      if (!possible || cap <= fixed) return 0;
+      const size_t room = cap - fixed;
+      size_t wb = room / (per_window + items_per_window);
+      if (wb == 0) {  // one window, its runs in groups
+        const size_t min_items = std::max<size_t>(items_per_window / 16, size_t(64) << 20);
+        if (room < per_window + min_items) return 0;
+        wb = 1;
+      }
+      return int(std::min({wb, size_t(W), max_windows}));
+    }
+    size_t items_budget(size_t cap, int wb) const { return cap - fixed - size_t(wb) * per_window; }
+  };
+  bool affine_possible() const {
+    if constexpr (gd::kAffineAccumulation<C>) return opt.affine_accumulation && aff_threads > 0;
+    return false;
+  }
+  AffinePlan affine_plan(size_t m, uint32_t B) const {
+    AffinePlan p;
+    if constexpr (gd::kAffineAccumulation<C>) {
+      p.possible = affine_possible();
+      p.per_window = 16 * m + size_t(B) * (sizeof(DX) + 1) + size_t(B) / 8 * 3 * sizeof(DX) + 20 * size_t(B);
+      p.items_per_window = ((m + std::min<size_t>(m, B)) / 2 + 1) * sizeof(DP);
+      p.fixed = size_t(kernels::kAffMaxSlice) * aff_threads * (sizeof(F) + 4);
+      p.max_windows = (size_t(UINT32_MAX) - 1) / std::max<size_t>(m, 1);  // entry indices are 32-bit
+    }
+    (void)m;
+    (void)B;
+    return p;
+  }
+
+  // Exclusive sum of n words on st (temp storage in the workspace).
+  static void exclusive_sum(MsmWorkspace::Impl& w, const uint32_t* in, uint32_t* out, size_t n, cudaStream_t st) {
+    size_t temp = 0;
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp, in, out, n, st));
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(w.scan_temp.ensure(temp), temp, in, out, n, st));
+  }
+
+  // Reads one word of device memory (waits for the stream).
+  static uint32_t read_word(MsmWorkspace::Impl& w, const uint32_t* d, cudaStream_t st) {
+    uint32_t* hc = w.host_counters();
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(hc + 2, d, sizeof(uint32_t), cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+    return hc[2];
+  }
+
+  // XYZZ bucket sums: equal ranges of the sorted entries per thread, then the merge of cut runs.
+  void accumulate_xyzz(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* skeys, const uint32_t* svals,
+                       size_t E, int c, uint32_t B, DX* buckets, uint8_t* occupied, cudaStream_t st) {
+    using namespace kernels;
+    const uint32_t T = uint32_t(std::max<size_t>(1, std::min<size_t>(acc_threads, (E + 7) / 8)));
+    gd::AccArgs<C> aa{};
+    aa.keys = skeys;
+    aa.vals = svals;
+    aa.E = E;
+    aa.L = (E + T - 1) / T;
+    aa.T = T;
+    aa.c = c;
+    aa.B = B;
+    aa.bases = bases;
+    aa.buckets = buckets;
+    aa.occupied = occupied;
+    aa.head = w.head.ensure_as<DX>(size_t(T) * sizeof(DX));
+    aa.tail = w.tail.ensure_as<DX>(size_t(T) * sizeof(DX));
+    aa.head_key = w.head_key.ensure_as<uint32_t>(size_t(T) * 4);
+    aa.tail_key = w.tail_key.ensure_as<uint32_t>(size_t(T) * 4);
+    aa.flags = w.flags.ensure_as<uint8_t>(T);
+    k_accumulate<C><<<detail::blocks_for(T, kAccBlock), kAccBlock, 0, st>>>(aa);
+    CUZK_CUDA_CHECK_LAUNCH();
+    k_merge<C><<<detail::blocks_for(T, kReduceBlock), kReduceBlock, 0, st>>>(aa);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+
+  // Affine bucket sums by rounds of pairwise additions (affine_rounds.hpp)
+  // over R = windows * B bucket slots, in groups of runs of at most
+  // items_budget items. False (nothing summed but single-entry buckets) when
+  // one run alone needs more: the caller sums with XYZZ additions instead.
+  bool accumulate_affine(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* skeys, const uint32_t* svals,
+                         size_t E, int c, uint32_t B, uint32_t R, size_t items_budget, DX* buckets, uint8_t* occupied,
+                         cudaStream_t st) {
+    if constexpr (gd::kAffineAccumulation<C>) {
+      using namespace kernels;
+      uint32_t* start = w.run_start.ensure_as<uint32_t>(size_t(R) * 4);
+      uint32_t* len = w.run_len.ensure_as<uint32_t>(size_t(R) * 4);
+      uint32_t* ibase = w.run_ibase.ensure_as<uint32_t>((size_t(R) + 1) * 4);
+      uint32_t* count = w.run_count.ensure_as<uint32_t>((size_t(R) + 1) * 4);
+      uint32_t* offset = w.run_offset.ensure_as<uint32_t>((size_t(R) + 1) * 4);
+      CUZK_CUDA_CHECK(cudaMemsetAsync(start, 0, size_t(R) * 4, st));
+      CUZK_CUDA_CHECK(cudaMemsetAsync(len, 0, size_t(R) * 4, st));
+      const gd::RunInit ri{skeys, svals, E, c, B, R, start, len, count};
+      k_run_bounds<<<detail::blocks_for(E, 256), 256, 0, st>>>(ri);
+      CUZK_CUDA_CHECK_LAUNCH();
+      k_runs_init<C><<<detail::blocks_for(size_t(R) + 1, 256), 256, 0, st>>>(ri, bases, buckets, occupied);
+      CUZK_CUDA_CHECK_LAUNCH();
+      exclusive_sum(w, count, ibase, size_t(R) + 1, st);
+      const uint32_t n_items = read_word(w, ibase + R, st);
+      const std::vector<gd::RunGroup> groups =
+          gd::plan_run_groups(R, n_items, items_budget, [&](uint32_t G, uint64_t step, uint32_t* run, uint32_t* item) {
+            uint32_t* d = w.group_bounds.ensure_as<uint32_t>((size_t(G) + 1) * 8);
+            k_group_bounds<<<detail::blocks_for(size_t(G) + 1, 256), 256, 0, st>>>(ibase, R, step, d, d + G + 1, G);
+            CUZK_CUDA_CHECK_LAUNCH();
+            CUZK_CUDA_CHECK(cudaMemcpyAsync(run, d, (size_t(G) + 1) * 4, cudaMemcpyDeviceToHost, st));
+            CUZK_CUDA_CHECK(cudaMemcpyAsync(item, d + G + 1, (size_t(G) + 1) * 4, cudaMemcpyDeviceToHost, st));
+            CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+          });
+      if (groups.empty() && n_items > 0) return false;
+      uint32_t most = 1;
+      for (const gd::RunGroup& g : groups) most = std::max(most, g.items);
+      DP* items = w.items.ensure_as<DP>(size_t(most) * sizeof(DP));
+      stats.affine_groups += int(groups.size());
+      for (const gd::RunGroup& g : groups) {
+        const uint32_t Rg = g.r1 - g.r0;
+        gd::AffineRoundArgs<C> a{};
+        a.start = start + g.r0;
+        a.len = len + g.r0;
+        a.ibase = ibase + g.r0;
+        a.item0 = g.item0;
+        a.offset = offset;
+        a.R = Rg;
+        a.vals = svals;
+        a.bases = bases;
+        a.items = items;
+        a.buckets = buckets + g.r0;
+        a.occupied = occupied + g.r0;
+        for (int k = 1;; ++k) {
+          k_pair_counts<<<detail::blocks_for(size_t(Rg) + 1, 256), 256, 0, st>>>(len + g.r0, Rg, k, count);
+          CUZK_CUDA_CHECK_LAUNCH();
+          exclusive_sum(w, count, offset, size_t(Rg) + 1, st);
+          const uint64_t P = read_word(w, offset + Rg, st);
+          if (P == 0) break;
+          const uint32_t S =
+              uint32_t(std::clamp<uint64_t>((P + aff_threads - 1) / aff_threads, kAffMinSlice, kAffMaxSlice));
+          const uint64_t slices = (P + S - 1) / S;
+          const uint32_t blocks =
+              uint32_t(std::min<uint64_t>((slices + kAffBlock - 1) / kAffBlock, aff_threads / kAffBlock));
+          a.P = P;
+          a.S = S;
+          a.slices = slices;
+          a.T = blocks * kAffBlock;
+          a.round = k;
+          a.prefix = w.aff_prefix.ensure_as<F>(size_t(S) * a.T * sizeof(F));
+          a.pair_run = w.aff_pair_run.ensure_as<uint32_t>(size_t(S) * a.T * 4);
+          k_affine_round<C><<<blocks, kAffBlock, 0, st>>>(a);
+          CUZK_CUDA_CHECK_LAUNCH();
+          ++stats.affine_rounds;
+        }
+      }
+      return true;
+    } else {
+      (void)w, (void)bases, (void)skeys, (void)svals, (void)E, (void)c, (void)B, (void)R, (void)items_budget,
+          (void)buckets, (void)occupied, (void)st;
+      return false;
+    }
+  }
 
   // sum_{i<count} k_i * bases[idx_i], idx_i = index ? index[i] - index_offset : i.
   X core(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* infw, const S* d_scalars, const uint32_t* index,
@@ -351,7 +629,8 @@ struct GpuMsm<C>::Impl {
 
     // 2. plan
     const int c = opt.window_bits ? std::clamp(opt.window_bits, gd::kMinWindowBits, gd::kMaxWindowBits)
-                                  : gd::choose_window_bits(std::max<size_t>(m, 1), S::kBits);
+                                  : gd::choose_window_bits(std::max<size_t>(m, 1), S::kBits,
+                                                           affine_possible() ? 7.0 : 10.0);
     const int W = gd::windows_for(S::kBits, c);
     const uint32_t B = 1u << (c - 1);
     const int wbits = gd::ilog2_ceil(uint64_t(W));
@@ -389,17 +668,29 @@ struct GpuMsm<C>::Impl {
     // 4. windows, in batches that fit the scratch budget
     std::vector<gd::ReducePlan> plans;
     std::vector<std::pair<int, int>> batch_ranges;
+    bool affine = false;
+    size_t items_budget = 0;  // items the affine sums may hold at once
     if (m > 0) {
-      const size_t per_window = 16 * m + size_t(B) * (sizeof(DX) + 1) + size_t(B) / 8 * 3 * sizeof(DX);
+      const size_t per_window_xyzz = 16 * m + size_t(B) * (sizeof(DX) + 1) + size_t(B) / 8 * 3 * sizeof(DX);
       size_t cap = opt.max_scratch_bytes;
       if (cap == 0) {
         size_t free_b = 0, total_b = 0;
         CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
         cap = free_b + w.bytes_held() > (size_t(2) << 30) ? free_b + w.bytes_held() - (size_t(2) << 30) : free_b / 2;
       }
-      int wb = combined ? W : int(std::clamp<size_t>(cap / std::max<size_t>(per_window, 1), 1, size_t(W)));
+      // affine sums where the curve has them and a window fits; they may take
+      // up to twice the XYZZ sums' scratch for all windows (at least 4 GiB),
+      // not all that is free: workers sharing a device size their calls at once
+      const AffinePlan ap = affine_plan(m, B);
+      const size_t affine_cap = std::min(cap, std::max(2 * size_t(W) * per_window_xyzz, size_t(4) << 30));
+      const int aw = ap.windows(affine_cap, W);
+      affine = aw > 0 && (!combined || aw == W);
+      int wb = combined ? W
+               : affine ? aw
+                        : int(std::clamp<size_t>(cap / std::max<size_t>(per_window_xyzz, 1), 1, size_t(W)));
       const int batches = (W + wb - 1) / wb;
       wb = (W + batches - 1) / batches;  // even batches
+      if (affine) items_budget = ap.items_budget(affine_cap, wb) / sizeof(DP);
       stats.batches += batches;
       for (int w0 = 0; w0 < W; w0 += wb) batch_ranges.emplace_back(w0, std::min(W, w0 + wb));
 
@@ -451,31 +742,11 @@ struct GpuMsm<C>::Impl {
         }
         tm.mark("sort");
 
-        // accumulate
-        const uint32_t T = uint32_t(std::max<size_t>(1, std::min<size_t>(acc_threads, (E + 7) / 8)));
-        const size_t L = (E + T - 1) / T;
-        gd::AccArgs<C> aa{};
-        aa.keys = skeys;
-        aa.vals = svals;
-        aa.E = E;
-        aa.L = L;
-        aa.T = T;
-        aa.c = c;
-        aa.B = B;
-        aa.bases = bases;
-        aa.buckets = buckets;
-        aa.occupied = occupied;
-        aa.head = w.head.ensure_as<DX>(size_t(T) * sizeof(DX));
-        aa.tail = w.tail.ensure_as<DX>(size_t(T) * sizeof(DX));
-        aa.head_key = w.head_key.ensure_as<uint32_t>(size_t(T) * 4);
-        aa.tail_key = w.tail_key.ensure_as<uint32_t>(size_t(T) * 4);
-        aa.flags = w.flags.ensure_as<uint8_t>(T);
-        k_accumulate<C><<<detail::blocks_for(T, kAccBlock), kAccBlock, 0, st>>>(aa);
-        CUZK_CUDA_CHECK_LAUNCH();
+        const bool summed = affine && accumulate_affine(w, bases, skeys, svals, E, c, B, uint32_t(nw) * B,
+                                                        items_budget, buckets, occupied, st);
+        if (!summed) accumulate_xyzz(w, bases, skeys, svals, E, c, B, buckets, occupied, st);
+        stats.affine = stats.affine || summed;
         tm.mark("accumulate");
-        k_merge<C><<<detail::blocks_for(T, kReduceBlock), kReduceBlock, 0, st>>>(aa);
-        CUZK_CUDA_CHECK_LAUNCH();
-        tm.mark("merge");
 
         // reduce
         const gd::ReducePlan rp = gd::plan_reduction(B, nw, uint64_t(acc_threads) * 4, host_max);
@@ -775,6 +1046,7 @@ void GpuMsm<C>::set_options(const GpuMsmOptions& o) {
   impl_->opt.window_bits = o.window_bits;
   impl_->opt.max_scratch_bytes = o.max_scratch_bytes;
   impl_->opt.profile = o.profile;
+  impl_->opt.affine_accumulation = o.affine_accumulation;
   impl_->profile = Impl::profile_env_flag() || o.profile;
 }
 

@@ -522,16 +522,17 @@ inline ReducePlan plan_reduction(uint32_t B, int windows, uint64_t level1_thread
 }
 
 // Window size minimizing an estimate of the work in base-field multiplications:
-// per window m mixed additions (10), 2 B full additions in the reduction (14
-// each) and the radix sort (ceil(c/8) passes at sort_pass per entry).
-inline int choose_window_bits(size_t m, int bits, double sort_pass = 0.4) {
+// per window m bucket additions (add_cost: 10 for mixed XYZZ, about 7 for
+// batched affine ones), 2 B full additions in the reduction (14 each) and the
+// radix sort (ceil(c/8) passes at sort_pass per entry).
+inline int choose_window_bits(size_t m, int bits, double add_cost = 10.0, double sort_pass = 0.4) {
   int best = kMinWindowBits;
   double best_cost = 1e300;
   for (int c = kMinWindowBits; c <= kMaxWindowBits; ++c) {
     const int w = windows_for(bits, c);
     if (w > kMaxWindows) continue;
     const double B = double(uint64_t(1) << (c - 1));
-    const double cost = w * (double(m) * (10.0 + sort_pass * ((c + 7) / 8)) + B * 28.0);
+    const double cost = w * (double(m) * (add_cost + sort_pass * ((c + 7) / 8)) + B * 28.0);
     if (cost < best_cost) {
       best_cost = cost;
       best = c;

@@ -28,11 +28,18 @@ constexpr size_t kCounterArea = 256;
 
 MsmWorkspace::Impl::~Impl() { release(); }
 
-void MsmWorkspace::Impl::release() {
+template <class Fn>
+void MsmWorkspace::Impl::for_each_buffer(Fn&& fn) {
   for (DevBuf* b : {&counters, &ones_idx, &keys, &vals, &keys2, &vals2, &sort_temp, &buckets, &occupied, &head, &tail,
                     &head_key, &tail_key, &flags, &lvl_a0, &lvl_r0, &lvl_a1, &lvl_r1, &ones_a, &ones_b, &scalars,
-                    &stream_raw[0], &stream_raw[1], &stream_pts[0], &stream_pts[1], &stream_inf[0], &stream_inf[1]})
-    b->release();
+                    &stream_raw[0], &stream_raw[1], &stream_pts[0], &stream_pts[1], &stream_inf[0], &stream_inf[1],
+                    &run_start, &run_len, &run_ibase, &run_count, &run_offset, &items, &aff_prefix, &aff_pair_run,
+                    &scan_temp, &group_bounds})
+    fn(*b);
+}
+
+void MsmWorkspace::Impl::release() {
+  for_each_buffer([](DevBuf& b) { b.release(); });
   if (copy_stream) cudaStreamDestroy(copy_stream);
   if (copied) cudaEventDestroy(copied);
   for (auto& e : chunk_copied)
@@ -73,11 +80,7 @@ void* MsmWorkspace::Impl::host_stage(size_t b) {
 
 size_t MsmWorkspace::Impl::bytes_held() const {
   size_t s = 0;
-  for (const DevBuf* b : {&counters, &ones_idx, &keys, &vals, &keys2, &vals2, &sort_temp, &buckets, &occupied, &head,
-                          &tail, &head_key, &tail_key, &flags, &lvl_a0, &lvl_r0, &lvl_a1, &lvl_r1, &ones_a, &ones_b,
-                          &scalars, &stream_raw[0], &stream_raw[1], &stream_pts[0], &stream_pts[1], &stream_inf[0],
-                          &stream_inf[1]})
-    s += b->bytes;
+  const_cast<Impl*>(this)->for_each_buffer([&](DevBuf& b) { s += b.bytes; });
   return s;
 }
 

@@ -46,6 +46,8 @@ struct MsmWorkspace::Impl {
   DevBuf head, tail, head_key, tail_key, flags;
   DevBuf lvl_a0, lvl_r0, lvl_a1, lvl_r1, ones_a, ones_b, scalars;
   DevBuf stream_raw[2], stream_pts[2], stream_inf[2];
+  DevBuf run_start, run_len, run_ibase, run_count, run_offset, items, aff_prefix, aff_pair_run, scan_temp,
+      group_bounds;
   cudaStream_t copy_stream = nullptr;
   cudaEvent_t copied = nullptr;
   cudaEvent_t chunk_copied[2] = {nullptr, nullptr};
@@ -61,6 +63,11 @@ struct MsmWorkspace::Impl {
   void* host_stage(size_t bytes);        // pinned, after the counters; grows
   size_t bytes_held() const;
   void release();
+
+ private:
+  template <class Fn>
+  void for_each_buffer(Fn&& fn);  // every DevBuf above
+
 };
 
 }  // namespace cuzk::msm::cuda
