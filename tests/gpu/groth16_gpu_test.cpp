@@ -16,6 +16,7 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "r1cs/shape_counter.hpp"
+#include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
 using namespace cuzk::groth16;
@@ -118,7 +119,7 @@ TEST(Groth16Gpu, StreamedAbcGiveTheSameTerms) {
 template <class E2>
 void check_zkey_on_gpu(const std::string& curve_dir) {
   using F = typename E2::Fr;
-  const std::string dir = std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/" + curve_dir + "/";
+  const std::string dir = testing_support::snarkjs_fixture(curve_dir, "");
   auto pk = formats::snarkjs::read_zkey_file<E2>(dir + "circuit.zkey");
   auto w = formats::snarkjs::read_wtns_file<E2>(dir + "witness.wtns");
   ntt::Domain<F> d(pk.log_n(), ff::RootConvention::kSnarkjs);

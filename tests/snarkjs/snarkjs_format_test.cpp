@@ -11,6 +11,7 @@
 #include "formats/snarkjs/r1cs_file.hpp"
 #include "formats/snarkjs/wtns.hpp"
 #include "formats/snarkjs/zkey.hpp"
+#include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
 using namespace cuzk::groth16;
@@ -20,7 +21,7 @@ using Bytes = std::vector<uint8_t>;
 namespace {
 
 Bytes load(const std::string& curve, const std::string& name) {
-  MappedFile f(std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/" + curve + "/" + name);
+  MappedFile f(testing_support::snarkjs_fixture(curve, name));
   return Bytes(f.bytes().begin(), f.bytes().end());
 }
 
@@ -218,9 +219,8 @@ TEST(R1cs, ReadsAndRefuses) {
 }
 
 TEST(Json, VerificationKeyAndProof) {
-  const std::string dir = std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/bn128/";
-  const std::string vk = formats::read_text_file(dir + "verification_key.json");
-  const std::string proof = formats::read_text_file(dir + "proof.json");
+  const std::string vk = formats::read_text_file(testing_support::snarkjs_fixture("bn128", "verification_key.json"));
+  const std::string proof = formats::read_text_file(testing_support::snarkjs_fixture("bn128", "proof.json"));
   EXPECT_EQ(sj::json_curve(vk, "vk"), sj::Curve::kBn128);
   auto k = sj::vk_from_json<Bn254>(vk, "vk");
   EXPECT_EQ(k.ic.size(), 4u);
@@ -258,8 +258,8 @@ TEST(Json, VerificationKeyAndProof) {
 
 // A proof in other projective coordinates (z != 1) names the same point.
 TEST(Json, JacobianCoordinates) {
-  const std::string dir = std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/bn128/";
-  auto p = sj::proof_from_json<Bn254>(formats::read_text_file(dir + "proof.json"), "proof");
+  auto p = sj::proof_from_json<Bn254>(formats::read_text_file(testing_support::snarkjs_fixture("bn128", "proof.json")),
+                                      "proof");
   using Fq = Bn254::G1::Base;
   Fq z = Fq::from_u64(7), z2 = z * z;
   nlohmann::json j = nlohmann::json::parse(sj::proof_to_json(p));

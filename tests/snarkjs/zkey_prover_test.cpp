@@ -14,6 +14,7 @@
 #include "groth16/verifier.hpp"
 #include "groth16/zkey_prover.hpp"
 #include "groth16/zkey_setup.hpp"
+#include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
 using namespace cuzk::groth16;
@@ -23,7 +24,7 @@ namespace {
 
 template <class E>
 std::string fixture(const std::string& name) {
-  return std::string(CUZK_SOURCE_DIR) + "/tests/snarkjs/fixtures/" + sj::curve_name(sj::curve_of<E>()) + "/" + name;
+  return testing_support::snarkjs_fixture(sj::curve_name(sj::curve_of<E>()), name);
 }
 
 template <class E>
