@@ -158,7 +158,7 @@ __global__ void __launch_bounds__(kAccBlock) k_ones(const uint32_t* idx, size_t 
 
 // --- batched affine accumulation (affine_rounds.hpp) ---------------------
 
-__global__ void __launch_bounds__(256) k_run_bounds(gd::RunInit a) {
+static __global__ void __launch_bounds__(256) k_run_bounds(gd::RunInit a) {
   const size_t e = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (e < a.E) gd::run_bounds_thread(a, e);
 }
@@ -170,13 +170,13 @@ __global__ void __launch_bounds__(256) k_runs_init(gd::RunInit a, const gd::DevP
   if (s <= a.R) gd::runs_init_thread<C>(a, bases, buckets, occupied, s);
 }
 
-__global__ void __launch_bounds__(256) k_group_bounds(const uint32_t* ibase, uint32_t R, uint64_t step,
+static __global__ void __launch_bounds__(256) k_group_bounds(const uint32_t* ibase, uint32_t R, uint64_t step,
                                                       uint32_t* run, uint32_t* item, uint32_t G) {
   const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g <= G) gd::group_bound_thread(ibase, R, step, run, item, g);
 }
 
-__global__ void __launch_bounds__(256) k_pair_counts(const uint32_t* len, uint32_t R, int k, uint32_t* counts) {
+static __global__ void __launch_bounds__(256) k_pair_counts(const uint32_t* len, uint32_t R, int k, uint32_t* counts) {
   const uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
   if (s <= R) gd::pair_counts_thread(len, R, k, counts, s);
 }
