@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "ff/binary_inverse.hpp"
 #include "ff/field_io.hpp"
 #include "ff/fields.hpp"
 #include "ff/roots.hpp"
@@ -84,6 +85,21 @@ TYPED_TEST(FieldTest, InverseAndBatchInverse) {
     }
     EXPECT_EQ(inv[i], xs[i].inverse());
     EXPECT_TRUE((inv[i] * xs[i]).is_one());
+  }
+}
+
+// The binary extended Euclid's inverse equals Fermat's, at random and edge
+// values (1, 2, -1, small, zero).
+TYPED_TEST(FieldTest, BinaryInverseMatchesFermat) {
+  using F = TypeParam;
+  std::mt19937_64 rng(12);
+  std::vector<F> xs = {F::one(), F::from_u64(2), -F::one(), F::from_u64(3), -F::from_u64(2), F::zero()};
+  for (int i = 0; i < 300; ++i) xs.push_back(random_element<F>(rng));
+  for (const F& x : xs) {
+    EXPECT_EQ(inverse_binary(x), x.inverse()) << to_decimal(x);
+    if (!x.is_zero()) {
+      EXPECT_TRUE((inverse_binary(x) * x).is_one());
+    }
   }
 }
 

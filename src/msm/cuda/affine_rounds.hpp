@@ -296,6 +296,45 @@ CUZK_HD uint8_t pair_rule(const DevPoint<C>& p, const DevPoint<C>& q, typename C
   return kPairInfinity;
 }
 
+// One pair's data, loaded one pair ahead of its use in both passes so that
+// the dependent loads (run, values, bases) overlap the arithmetic.
+template <class C>
+struct PairX {  // first pass: the two x
+  uint32_t r;
+  ItemRef<C> i1, i2;
+  typename C::Base x1, x2;
+};
+template <class C>
+struct PairXY {  // second pass: both points and the running product ahead of the pair
+  uint32_t r;
+  PairSite ps;
+  DevPoint<C> p, s;
+  typename C::Base prefix;
+};
+
+template <class C>
+CUZK_HD PairX<C> fetch_x(const AffineRoundArgs<C>& a, uint64_t q, uint32_t r) {
+  PairX<C> f;
+  f.r = find_run(a.offset, a.R, q, r);
+  const PairSite ps = pair_site(a, f.r, q);
+  f.i1 = item_ref(a, f.r, ps.o1);
+  f.i2 = item_ref(a, f.r, ps.o2);
+  f.x1 = load_x(f.i1);
+  f.x2 = load_x(f.i2);
+  return f;
+}
+
+template <class C>
+CUZK_HD PairXY<C> fetch_xy(const AffineRoundArgs<C>& a, uint64_t q, size_t at) {
+  PairXY<C> f;
+  f.r = a.pair_run[at];
+  f.ps = pair_site(a, f.r, q);
+  f.p = load_item(item_ref(a, f.r, f.ps.o1));
+  f.s = load_item(item_ref(a, f.r, f.ps.o2));
+  f.prefix = a.prefix[at];
+  return f;
+}
+
 // First pass over slice `slice` (thread t of the launch): the running product
 // of the denominators, each pair's prefix kept. Returns the product (one for
 // an empty slice).
@@ -306,20 +345,18 @@ CUZK_HD typename C::Base affine_prefix_pass(const AffineRoundArgs<C>& a, uint64_
   const uint64_t q0 = slice * a.S;
   if (q0 >= a.P) return acc;
   const uint64_t q1 = q0 + a.S < a.P ? q0 + a.S : a.P;
-  uint32_t r = find_run(a.offset, a.R, q0, 0);
+  PairX<C> next = fetch_x(a, q0, find_run(a.offset, a.R, q0, 0));
   for (uint64_t q = q0; q < q1; ++q) {
-    r = find_run(a.offset, a.R, q, r);
+    const PairX<C> cur = next;
+    if (q + 1 < q1) next = fetch_x(a, q + 1, cur.r);
     const size_t at = size_t(q - q0) * a.T + t;
-    a.pair_run[at] = r;
+    a.pair_run[at] = cur.r;
     a.prefix[at] = acc;
-    const PairSite ps = pair_site(a, r, q);
-    const ItemRef<C> i1 = item_ref(a, r, ps.o1), i2 = item_ref(a, r, ps.o2);
-    const F x1 = load_x(i1), x2 = load_x(i2);
     F d;
-    if (!x_marks_infinity(x1) && !x_marks_infinity(x2) && x1 != x2)
-      d = x2 - x1;
+    if (!x_marks_infinity(cur.x1) && !x_marks_infinity(cur.x2) && cur.x1 != cur.x2)
+      d = cur.x2 - cur.x1;
     else
-      pair_rule<C>(load_item(i1), load_item(i2), d);
+      pair_rule<C>(load_item(cur.i1), load_item(cur.i2), d);
     acc = acc * d;
   }
   return acc;
@@ -334,14 +371,18 @@ CUZK_HD void affine_result_pass(const AffineRoundArgs<C>& a, uint64_t slice, uin
   const uint64_t q0 = slice * a.S;
   if (q0 >= a.P) return;
   const uint64_t q1 = q0 + a.S < a.P ? q0 + a.S : a.P;
+  PairXY<C> next = fetch_xy(a, q1 - 1, size_t(q1 - 1 - q0) * a.T + t);
   for (uint64_t q = q1; q-- > q0;) {
     const size_t at = size_t(q - q0) * a.T + t;
-    const uint32_t r = a.pair_run[at];
-    const PairSite ps = pair_site(a, r, q);
-    const DevPoint<C> p = load_item(item_ref(a, r, ps.o1)), s = load_item(item_ref(a, r, ps.o2));
+    const PairXY<C> cur = next;
+    if (q > q0) next = fetch_xy(a, q - 1, at - a.T);
+    const uint32_t r = cur.r;
+    const PairSite& ps = cur.ps;
+    const DevPoint<C>& p = cur.p;
+    const DevPoint<C>& s = cur.s;
     F d;
     const uint8_t rule = pair_rule<C>(p, s, d);
-    const F inv_d = inv * a.prefix[at];
+    const F inv_d = inv * cur.prefix;
     inv = inv * d;
     DevPoint<C> out;
     if (rule == kPairAdd || rule == kPairDouble) {

@@ -19,6 +19,7 @@
 #include "core/parallel.hpp"
 #include "ec/batch_affine.hpp"
 #include "ec/scalar_mul.hpp"
+#include "ff/binary_inverse.hpp"
 #include "ff/field_io.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
@@ -200,7 +201,8 @@ __device__ __forceinline__ F shfl_field(const F& x, int arg) {
   return r;
 }
 
-// 1/v for every thread of the block (v != 0) with one inversion: warp 0 takes
+// 1/v for every thread of the block (v != 0) with one inversion (binary
+// Euclid: the other warps wait for it, so its latency counts): warp 0 takes
 // kAffBlock / 32 values per lane, scans the lanes' products both ways with
 // shuffles, inverts the block's product and hands each value its inverse
 // (1/v_i = 1/total * product of all the others). All threads must call it.
@@ -230,7 +232,7 @@ __device__ F block_inverse(const F& v, F* sh) {
     if (l == 0) left = F::one();
     if (l == 31) right = F::one();
     const F total = shfl_field<Shfl::kIdx>(up, 31);
-    F inv = total.inverse() * left * right;  // 1/p
+    F inv = ff::inverse_binary(total) * left * right;  // 1/p
 #pragma unroll
     for (int k = G - 1; k >= 0; --k) {
       const F val = sh[G * l + k];
@@ -246,8 +248,10 @@ __device__ F block_inverse(const F& v, F* sh) {
 
 // One round of pairwise affine additions; slices of S pairs, grid-stride so
 // that every thread of a block makes the same number of block_inverse calls.
-template <class C>
-__global__ void __launch_bounds__(kAffBlock) k_affine_round(gd::AffineRoundArgs<C> a) {
+// MinBlocks: blocks per SM the registers must allow (3: 168 registers with
+// small spills; 2: no spills).
+template <class C, int MinBlocks>
+__global__ void __launch_bounds__(kAffBlock, MinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
   using F = typename C::Base;
   __shared__ F sh[kAffBlock];
   const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -397,10 +401,15 @@ struct GpuMsm<C>::Impl {
   int sms = 0;
   uint32_t acc_threads = 0;  // resident threads of k_accumulate
   uint32_t aff_threads = 0;  // resident threads of k_affine_round (0: not built for C)
+  int aff_min_blocks = 3;    // its variant (CUZK_MSM_AFFINE_BLOCKS=2 picks the other)
   MsmWorkspace own_ws;
   std::mutex own_mu;
   GpuMsmStats stats;
   bool profile = false;
+
+  auto affine_kernel() const {
+    return aff_min_blocks == 2 ? kernels::k_affine_round<C, 2> : kernels::k_affine_round<C, 3>;
+  }
 
   void init_device_info() {
     sms = gpu::device_info(device).sm_count;
@@ -408,9 +417,10 @@ struct GpuMsm<C>::Impl {
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_accumulate<C>, kernels::kAccBlock, 0));
     acc_threads = uint32_t(std::max(1, nb) * sms * kernels::kAccBlock);
     if constexpr (gd::kAffineAccumulation<C>) {
+      if (const char* e = std::getenv("CUZK_MSM_AFFINE_BLOCKS")) aff_min_blocks = std::atoi(e) == 2 ? 2 : 3;
       int na = 0;
       CUZK_CUDA_CHECK(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&na, kernels::k_affine_round<C>, kernels::kAffBlock, 0));
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&na, affine_kernel(), kernels::kAffBlock, 0));
       aff_threads = uint32_t(std::max(1, na) * sms * kernels::kAffBlock);
     }
     profile = profile_env_flag() || opt.profile;
@@ -575,7 +585,7 @@ struct GpuMsm<C>::Impl {
           a.round = k;
           a.prefix = w.aff_prefix.ensure_as<F>(size_t(S) * a.T * sizeof(F));
           a.pair_run = w.aff_pair_run.ensure_as<uint32_t>(size_t(S) * a.T * 4);
-          k_affine_round<C><<<blocks, kAffBlock, 0, st>>>(a);
+          affine_kernel()<<<blocks, kAffBlock, 0, st>>>(a);
           CUZK_CUDA_CHECK_LAUNCH();
           ++stats.affine_rounds;
         }
