@@ -85,7 +85,7 @@ int emulate_affine(const std::vector<uint32_t>& keys, const std::vector<uint32_t
       a.R = Rg;
       a.P = P;
       a.S = cfg.affine_slice;
-      a.slices = (P + a.S - 1) / a.S;
+      a.slices = gd::slices_for(P, a.S);
       a.T = cfg.affine_threads;
       a.round = k;
       a.vals = vals.data();

@@ -14,7 +14,8 @@
 // last item of an odd run, in the item buffer, where the item at even offset o
 // of run s lives at ibase[s] + o / 2. A run's last round writes the bucket.
 //
-// Each thread takes a slice of S consecutive pairs of a round: a first pass
+// Each thread takes a slice of S pairs of a round (interleaved with its
+// warp's, see slice_pair): a first pass
 // computes the denominators and their running products (kept in `prefix`),
 // one inversion serves the whole thread block (block_inverse in the kernel),
 // and a second pass, backwards, finishes every addition. Denominators that
@@ -185,7 +186,7 @@ struct AffineRoundArgs {
   uint32_t R;
   uint64_t P;       // pairs in this round
   uint32_t S;       // pairs per slice (thread)
-  uint64_t slices;  // ceil(P / S)
+  uint64_t slices;  // slices_for(P, S)
   uint32_t T;       // threads of the launch: stride of prefix and pair_run
   int round;        // k >= 1
   const uint32_t* vals;  // round 1 reads entries through these
@@ -296,6 +297,24 @@ CUZK_HD uint8_t pair_rule(const DevPoint<C>& p, const DevPoint<C>& q, typename C
   return kPairInfinity;
 }
 
+// A slice's S pairs interleave with those of the 31 slices beside it (a
+// warp): pair i of slice s is (s / 32) 32 S + s % 32 + 32 i, so the lanes of
+// a warp read neighbouring values, offsets and items together.
+constexpr uint32_t kSliceLanes = 32;
+CUZK_HD uint64_t slices_for(uint64_t P, uint32_t S) {
+  const uint64_t group = uint64_t(kSliceLanes) * S;
+  return (P + group - 1) / group * kSliceLanes;
+}
+CUZK_HD uint64_t slice_pair(uint64_t slice, uint32_t S, uint32_t i) {
+  return slice / kSliceLanes * kSliceLanes * S + slice % kSliceLanes + uint64_t(kSliceLanes) * i;
+}
+CUZK_HD uint32_t slice_pairs(uint64_t slice, uint32_t S, uint64_t P) {
+  const uint64_t q0 = slice_pair(slice, S, 0);
+  if (q0 >= P) return 0;
+  const uint64_t n = (P - q0 + kSliceLanes - 1) / kSliceLanes;
+  return n < S ? uint32_t(n) : S;
+}
+
 // One pair's data, loaded one pair ahead of its use in both passes so that
 // the dependent loads (run, values, bases) overlap the arithmetic.
 template <class C>
@@ -342,14 +361,14 @@ template <class C>
 CUZK_HD typename C::Base affine_prefix_pass(const AffineRoundArgs<C>& a, uint64_t slice, uint32_t t) {
   using F = typename C::Base;
   F acc = F::one();
-  const uint64_t q0 = slice * a.S;
-  if (q0 >= a.P) return acc;
-  const uint64_t q1 = q0 + a.S < a.P ? q0 + a.S : a.P;
+  const uint32_t n = slice_pairs(slice, a.S, a.P);
+  if (n == 0) return acc;
+  const uint64_t q0 = slice_pair(slice, a.S, 0);
   PairX<C> next = fetch_x(a, q0, find_run(a.offset, a.R, q0, 0));
-  for (uint64_t q = q0; q < q1; ++q) {
+  for (uint32_t i = 0; i < n; ++i) {
     const PairX<C> cur = next;
-    if (q + 1 < q1) next = fetch_x(a, q + 1, cur.r);
-    const size_t at = size_t(q - q0) * a.T + t;
+    if (i + 1 < n) next = fetch_x(a, q0 + uint64_t(kSliceLanes) * (i + 1), cur.r);
+    const size_t at = size_t(i) * a.T + t;
     a.pair_run[at] = cur.r;
     a.prefix[at] = acc;
     F d;
@@ -368,14 +387,14 @@ CUZK_HD typename C::Base affine_prefix_pass(const AffineRoundArgs<C>& a, uint64_
 template <class C>
 CUZK_HD void affine_result_pass(const AffineRoundArgs<C>& a, uint64_t slice, uint32_t t, typename C::Base inv) {
   using F = typename C::Base;
-  const uint64_t q0 = slice * a.S;
-  if (q0 >= a.P) return;
-  const uint64_t q1 = q0 + a.S < a.P ? q0 + a.S : a.P;
-  PairXY<C> next = fetch_xy(a, q1 - 1, size_t(q1 - 1 - q0) * a.T + t);
-  for (uint64_t q = q1; q-- > q0;) {
-    const size_t at = size_t(q - q0) * a.T + t;
+  const uint32_t n = slice_pairs(slice, a.S, a.P);
+  if (n == 0) return;
+  const uint64_t q0 = slice_pair(slice, a.S, 0);
+  PairXY<C> next = fetch_xy(a, q0 + uint64_t(kSliceLanes) * (n - 1), size_t(n - 1) * a.T + t);
+  for (uint32_t i = n; i-- > 0;) {
+    const size_t at = size_t(i) * a.T + t;
     const PairXY<C> cur = next;
-    if (q > q0) next = fetch_xy(a, q - 1, at - a.T);
+    if (i > 0) next = fetch_xy(a, q0 + uint64_t(kSliceLanes) * (i - 1), at - a.T);
     const uint32_t r = cur.r;
     const PairSite& ps = cur.ps;
     const DevPoint<C>& p = cur.p;

@@ -232,7 +232,11 @@ __device__ F block_inverse(const F& v, F* sh) {
     if (l == 0) left = F::one();
     if (l == 31) right = F::one();
     const F total = shfl_field<Shfl::kIdx>(up, 31);
-    F inv = ff::inverse_binary(total) * left * right;  // 1/p
+    F inv;  // 1/p
+    if constexpr (requires { typename F::Params; })
+      inv = ff::inverse_binary(total) * left * right;
+    else
+      inv = total.inverse() * left * right;
 #pragma unroll
     for (int k = G - 1; k >= 0; --k) {
       const F val = sh[G * l + k];
@@ -575,7 +579,7 @@ struct GpuMsm<C>::Impl {
           if (P == 0) break;
           const uint32_t S =
               uint32_t(std::clamp<uint64_t>((P + aff_threads - 1) / aff_threads, kAffMinSlice, kAffMaxSlice));
-          const uint64_t slices = (P + S - 1) / S;
+          const uint64_t slices = gd::slices_for(P, S);
           const uint32_t blocks =
               uint32_t(std::min<uint64_t>((slices + kAffBlock - 1) / kAffBlock, aff_threads / kAffBlock));
           a.P = P;
