@@ -430,6 +430,11 @@ struct GpuMsm<C>::Impl {
     profile = profile_env_flag() || opt.profile;
   }
   static bool profile_env_flag() { return detail::profile_env(); }
+  // CUZK_MSM_AFFINE=0 turns the affine bucket sums off process-wide (A/B measurements).
+  static bool affine_env_off() {
+    const char* e = std::getenv("CUZK_MSM_AFFINE");
+    return e && e[0] == '0';
+  }
 
   const uint32_t* inf_ptr() const { return any_inf ? inf_words.as<uint32_t>() : nullptr; }
 
@@ -461,7 +466,7 @@ struct GpuMsm<C>::Impl {
     size_t items_budget(size_t cap, int wb) const { return cap - fixed - size_t(wb) * per_window; }
   };
   bool affine_possible() const {
-    if constexpr (gd::kAffineAccumulation<C>) return opt.affine_accumulation && aff_threads > 0;
+    if constexpr (gd::kAffineAccumulation<C>) return opt.affine_accumulation && aff_threads > 0 && !affine_env_off();
     return false;
   }
   AffinePlan affine_plan(size_t m, uint32_t B) const {
