@@ -15,10 +15,10 @@
 // of run s lives at ibase[s] + o / 2. A run's last round writes the bucket.
 //
 // Each thread takes a slice of S pairs of a round (interleaved with its
-// warp's, see slice_pair): a first pass
-// computes the denominators and their running products (kept in `prefix`),
-// one inversion serves the whole thread block (block_inverse in the kernel),
-// and a second pass, backwards, finishes every addition. Denominators that
+// warp's, see slice_pair): a first pass computes the denominators and their
+// running products (kept in `prefix`), one inversion serves the whole thread
+// block (block_inverse in the kernel), and a second pass, backwards, finishes
+// every addition. Denominators that
 // vanish (doubling, P + (-P), infinity) are replaced by 2y or by 1 and the
 // pair is finished by its own rule, so one odd pair never spoils a batch.
 #pragma once

@@ -39,7 +39,8 @@ struct GpuMsmOptions {
                                  // beyond it the windows are processed in batches
   bool profile = false;          // per-phase times in last_stats() (also CUZK_MSM_PROFILE=1)
   bool affine_accumulation = true;  // G1: batched affine bucket sums where their scratch fits,
-                                    // else (and always for G2) XYZZ sums
+                                    // else (and always for G2) XYZZ sums; CUZK_MSM_AFFINE=0 in the
+                                    // environment turns them off for the process
 };
 
 // What the last call did (for benchmarks and logs).
