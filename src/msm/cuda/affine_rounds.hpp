@@ -83,13 +83,30 @@ CUZK_HD void run_bounds_thread(const RunInit& a, size_t e) {
   if (e + 1 == a.E || a.keys[e + 1] != k) a.len[s] = uint32_t(e + 1);
 }
 
-// The base (sign applied) of sorted entry e.
+// An item to load: a base (negated when its digit is) or a point of the item buffer.
+template <class C>
+struct ItemRef {
+  const DevPoint<C>* p;
+  bool neg;
+};
+
+template <class C>
+CUZK_HD DevPoint<C> load_item(const ItemRef<C>& ref) {
+  DevPoint<C> p = load_vec(ref.p);
+  if (ref.neg) p.y = -p.y;
+  return p;
+}
+
+// The base of sorted entry e, with its digit's sign.
+template <class C>
+CUZK_HD ItemRef<C> entry_ref(const uint32_t* vals, const DevPoint<C>* bases, size_t e) {
+  const uint32_t v = vals[e];
+  return {bases + (v & kIndexMask), (v & kSignBit) != 0};
+}
+
 template <class C>
 CUZK_HD DevPoint<C> entry_point(const uint32_t* vals, const DevPoint<C>* bases, size_t e) {
-  const uint32_t v = vals[e];
-  DevPoint<C> p = load_vec(bases + (v & kIndexMask));
-  if (v & kSignBit) p.y = -p.y;
-  return p;
+  return load_item(entry_ref(vals, bases, e));
 }
 
 template <class C>
@@ -236,31 +253,15 @@ CUZK_HD PairSite pair_site(const AffineRoundArgs<C>& a, uint32_t r, uint64_t q) 
   return p;
 }
 
-// Where the item at run offset o lives: round 1 reads the base of the entry
-// (negated when its digit is), later rounds the item buffer.
-template <class C>
-struct ItemRef {
-  const DevPoint<C>* p;
-  bool neg;
-};
-
+// x alone (the first pass needs y only when the two x agree).
+// Where the item at run offset o lives: round 1 reads the entry's base,
+// later rounds the item buffer.
 template <class C>
 CUZK_HD ItemRef<C> item_ref(const AffineRoundArgs<C>& a, uint32_t r, uint32_t o) {
-  if (a.round == 1) {
-    const uint32_t v = a.vals[size_t(a.start[r]) + o];
-    return {a.bases + (v & kIndexMask), (v & kSignBit) != 0};
-  }
+  if (a.round == 1) return entry_ref(a.vals, a.bases, size_t(a.start[r]) + o);
   return {a.items + (a.ibase[r] - a.item0) + (o >> 1), false};
 }
 
-template <class C>
-CUZK_HD DevPoint<C> load_item(const ItemRef<C>& ref) {
-  DevPoint<C> p = load_vec(ref.p);
-  if (ref.neg) p.y = -p.y;
-  return p;
-}
-
-// x alone (the first pass needs y only when the two x agree).
 template <class C>
 CUZK_HD typename C::Base load_x(const ItemRef<C>& ref) {
 #if CUZK_DEVICE_CODE
