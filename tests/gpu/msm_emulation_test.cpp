@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <numeric>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "ec/batch_affine.hpp"
@@ -100,18 +101,8 @@ int emulate_affine(const std::vector<uint32_t>& keys, const std::vector<uint32_t
       for (uint64_t first = 0; first < a.slices; first += a.T) {
         std::vector<F> v(a.T);
         for (uint32_t t = 0; t < a.T; ++t) v[t] = gd::affine_prefix_pass(a, first + t, t);
-        for (uint32_t b0 = 0; b0 < a.T; b0 += cfg.affine_block) {  // one inversion per block
-          const uint32_t b1 = std::min(a.T, b0 + cfg.affine_block);
-          std::vector<F> pre(b1 - b0);
-          F acc = F::one();
-          for (uint32_t t = b0; t < b1; ++t) pre[t - b0] = acc, acc = acc * v[t];
-          F inv = acc.inverse();
-          for (uint32_t t = b1; t-- > b0;) {
-            const F vi = v[t];
-            v[t] = inv * pre[t - b0];
-            inv = inv * vi;
-          }
-        }
+        for (uint32_t b0 = 0; b0 < a.T; b0 += cfg.affine_block)  // one inversion per block
+          ff::batch_inverse<F>(std::span<F>(v).subspan(b0, std::min(a.T, b0 + cfg.affine_block) - b0));
         for (uint32_t t = 0; t < a.T; ++t) gd::affine_result_pass(a, first + t, t, v[t]);
       }
     }
