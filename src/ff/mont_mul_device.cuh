@@ -39,10 +39,15 @@
 
 #if defined(__CUDACC__)
 #define CUZK_DEV_INLINE __device__ __forceinline__
-#define CUZK_UNROLL _Pragma("unroll")
 #else
 #define CUZK_DEV_INLINE inline
+#endif
+#ifndef CUZK_UNROLL  // ff/hd.hpp's, where it came first
+#if defined(__CUDACC__)
+#define CUZK_UNROLL _Pragma("unroll")
+#else
 #define CUZK_UNROLL
+#endif
 #endif
 
 namespace cuzk::ff {
@@ -502,10 +507,32 @@ __device__ __forceinline__ void device_mont_sub(Limbs<N>& r, const Limbs<N>& a, 
   devmont::PtxOps ops;
   devmont::sub_impl<P>(ops, r, a, b);
 }
+// CUZK_DEVICE_MUL_CALL=1 (the default) makes the multiplication one called
+// function per field (arguments and result in registers) instead
+// of inlined code: a kernel with dozens of multiplications otherwise outgrows
+// the instruction cache (Nsight Compute: "no instruction" was a quarter of
+// the NTT's stalls). Measured on the H200: NTT 2^20 0.309 -> 0.268 ms, its
+// multiplier pipe 57% -> 78% busy; MSM with XYZZ sums 2^24 120.7 -> 112.8 ms
+// (docs/PERFORMANCE.md). Squaring stays inline: fewer of them, not measured
+// as a call.
+#ifndef CUZK_DEVICE_MUL_CALL
+#define CUZK_DEVICE_MUL_CALL 1
+#endif
+template <class P, int N = P::kLimbs>
+__device__ __noinline__ Limbs<N> device_mont_mul_called(Limbs<N> a, Limbs<N> b) {
+  devmont::PtxOps ops;
+  Limbs<N> r;
+  devmont::mul_impl<P>(ops, r, a, b);
+  return r;
+}
 template <class P, int N = P::kLimbs>
 __device__ __forceinline__ void device_mont_mul(Limbs<N>& r, const Limbs<N>& a, const Limbs<N>& b) {
+#if CUZK_DEVICE_MUL_CALL
+  r = device_mont_mul_called<P>(a, b);
+#else
   devmont::PtxOps ops;
   devmont::mul_impl<P>(ops, r, a, b);
+#endif
 }
 template <class P, int N = P::kLimbs>
 __device__ __forceinline__ void device_mont_sqr(Limbs<N>& r, const Limbs<N>& a) {
