@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "ff/field_io.hpp"
 #include "ff/fields.hpp"
 #include "ff/mont_mul_device.cuh"
+#include "ff/mul2_device.cuh"
 #include "field_samples.hpp"
 
 using namespace cuzk::ff;
@@ -23,6 +25,13 @@ F emu_mul(const F& a, const F& b) {
   F r;
   devmont::mul_impl<typename F::Params>(ops, r.m, a.m, b.m);
   return r;
+}
+template <class F>
+std::pair<F, F> emu_mul2(const F& a0, const F& b0, const F& a1, const F& b1) {
+  devmont::EmuOps ops;
+  F r0, r1;
+  devmont::mul2_impl<typename F::Params>(ops, r0.m, r1.m, a0.m, b0.m, a1.m, b1.m);
+  return {r0, r1};
 }
 template <class F>
 F emu_sqr(const F& a) {
@@ -82,6 +91,21 @@ TYPED_TEST(MontEmulation, RandomValues) {
     expect_same(emu_sqr(a), a.sqr(), "sqr", a, a);
     expect_same(emu_add(a, b), a + b, "add", a, b);
     expect_same(emu_sub(a, b), a - b, "sub", a, b);
+  }
+}
+
+// Two products interleaved step by step (ff/mul2_device.cuh) equal two
+// separate ones, also where one pair is an edge value and the other random.
+TYPED_TEST(MontEmulation, PairedProducts) {
+  using F = TypeParam;
+  std::mt19937_64 rng(0xBEEF);
+  auto v = cuzk::test::edge_values<F>();
+  for (int i = 0; i < 20000; ++i) {
+    const F a0 = i < int(v.size()) ? v[i] : random_element<F>(rng), b0 = random_element<F>(rng);
+    const F a1 = random_element<F>(rng), b1 = i % 2 ? v[i % v.size()] : random_element<F>(rng);
+    const auto [r0, r1] = emu_mul2(a0, b0, a1, b1);
+    expect_same(r0, a0 * b0, "mul2 first", a0, b0);
+    expect_same(r1, a1 * b1, "mul2 second", a1, b1);
   }
 }
 
