@@ -38,8 +38,11 @@ namespace cuzk::ntt::cuda {
 //             per element in that pass, tables of a few hundred KB);
 //  kFullTable: one precomputed table of n elements (n * 32 bytes of device
 //             memory per domain: 512 MB at 2^24, 4 GB at 2^27);
-//  kAuto: kTwoLevel, which measured as fast or faster at every size on the
-//         H200 (2^24: 4.34 vs 4.59 ms, 2^26: 23.7 vs 24.1 ms).
+//  kAuto: kFullTable up to 2^24 (at most 512 MB), kTwoLevel above. With the
+//         called field multiplication (ff/mont_mul_device.cuh) the full table
+//         measured faster at every size on the H200 (forward 2^20: 0.252 vs
+//         0.268 ms, 2^24: 4.10 vs 4.40 ms, 2^26: 17.7 vs 18.8 ms); above 2^24
+//         its memory (2 GB at 2^26) is not worth the ~6%.
 enum class TwiddleMode { kAuto, kTwoLevel, kFullTable };
 
 // Largest supported domain: 2^30 (and the field's two-adicity).

@@ -122,7 +122,9 @@ GpuNttDomain<F>::GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mo
   omega_ = ff::root_of_unity<F>(log_n, conv);
   n_inv_ = F::from_u64(n_).inverse();
   npass_ = make_plan(log_n, radix_);
-  full_table_ = npass_ > 1 && mode == TwiddleMode::kFullTable;
+  constexpr int kAutoFullTableMaxLog = 24;
+  full_table_ = npass_ > 1 && (mode == TwiddleMode::kFullTable ||
+                               (mode == TwiddleMode::kAuto && log_n <= kAutoFullTableMaxLog));
 
   const cudaStream_t s = nullptr;
   Tables& t = *t_;
