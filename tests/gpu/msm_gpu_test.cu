@@ -203,7 +203,8 @@ TEST(MsmGpu, Batches) {
   EXPECT_FALSE(g.last_stats().combined_sort);
 }
 
-// G1 bucket sums by batched affine additions (the default) and by XYZZ ones
+// G1 bucket sums by batched affine additions (the default from 2^23 scalars
+// on, forced here) and by XYZZ ones
 // agree with the CPU, also where bases repeat (doublings in the affine rounds)
 // and cancel (P + (-P) = infinity), with long runs (few buckets; all scalars
 // equal: one run per window, 17 rounds).
@@ -224,6 +225,7 @@ void check_affine_and_xyzz(uint64_t seed) {
       for (int c : {0, 6}) {
         GpuMsmOptions o;
         o.affine_accumulation = affine;
+        o.affine_min_scalars = 0;
         o.window_bits = c;
         GpuMsm<C> g(b, 0, o);
         EXPECT_TRUE(g.run(cases[k]) == want) << C::kName << " case " << k << " affine " << affine << " c " << c;

@@ -316,43 +316,52 @@ CUZK_HD uint32_t slice_pairs(uint64_t slice, uint32_t S, uint64_t P) {
   return n < S ? uint32_t(n) : S;
 }
 
-// One pair's data, loaded one pair ahead of its use in both passes so that
-// the dependent loads (run, values, bases) overlap the arithmetic.
+// Asks for the cache lines of [p, p + bytes) (at most two) in L1 ahead of
+// their load; a no-op on the host.
+CUZK_HD void prefetch_l1(const void* p, size_t bytes) {
+#if CUZK_DEVICE_CODE
+  const char* c = static_cast<const char*>(p);
+  asm volatile("prefetch.global.L1 [%0];" ::"l"(c));
+  asm volatile("prefetch.global.L1 [%0];" ::"l"(c + bytes - 1));
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
+// Where one pair's data lives. Both passes find the next pair's place and ask
+// for its cache lines while they work on the current pair, then load the
+// current pair's values from L1: the prefetched values themselves would take
+// ~60 registers, which cost warps and spills.
 template <class C>
-struct PairX {  // first pass: the two x
-  uint32_t r;
-  ItemRef<C> i1, i2;
-  typename C::Base x1, x2;
-};
-template <class C>
-struct PairXY {  // second pass: both points and the running product ahead of the pair
+struct PairSlot {
   uint32_t r;
   PairSite ps;
-  DevPoint<C> p, s;
-  typename C::Base prefix;
+  ItemRef<C> i1, i2;
 };
 
 template <class C>
-CUZK_HD PairX<C> fetch_x(const AffineRoundArgs<C>& a, uint64_t q, uint32_t r) {
-  PairX<C> f;
-  f.r = find_run(a.offset, a.R, q, r);
-  const PairSite ps = pair_site(a, f.r, q);
-  f.i1 = item_ref(a, f.r, ps.o1);
-  f.i2 = item_ref(a, f.r, ps.o2);
-  f.x1 = load_x(f.i1);
-  f.x2 = load_x(f.i2);
+CUZK_HD PairSlot<C> pair_slot(const AffineRoundArgs<C>& a, uint64_t q, uint32_t r, size_t x_bytes) {
+  PairSlot<C> f;
+  f.r = r;
+  f.ps = pair_site(a, r, q);
+  f.i1 = item_ref(a, r, f.ps.o1);
+  f.i2 = item_ref(a, r, f.ps.o2);
+  prefetch_l1(f.i1.p, x_bytes);
+  prefetch_l1(f.i2.p, x_bytes);
   return f;
 }
 
+// First pass: the two x only (y is read when they agree).
 template <class C>
-CUZK_HD PairXY<C> fetch_xy(const AffineRoundArgs<C>& a, uint64_t q, size_t at) {
-  PairXY<C> f;
-  f.r = a.pair_run[at];
-  f.ps = pair_site(a, f.r, q);
-  f.p = load_item(item_ref(a, f.r, f.ps.o1));
-  f.s = load_item(item_ref(a, f.r, f.ps.o2));
-  f.prefix = a.prefix[at];
-  return f;
+CUZK_HD PairSlot<C> fetch_x(const AffineRoundArgs<C>& a, uint64_t q, uint32_t from) {
+  return pair_slot(a, q, find_run(a.offset, a.R, q, from), sizeof(typename C::Base));
+}
+
+// Second pass: both points and the running product ahead of the pair.
+template <class C>
+CUZK_HD PairSlot<C> fetch_xy(const AffineRoundArgs<C>& a, uint64_t q, size_t at) {
+  prefetch_l1(a.prefix + at, sizeof(typename C::Base));
+  return pair_slot(a, q, a.pair_run[at], sizeof(DevPoint<C>));
 }
 
 // First pass over slice `slice` (thread t of the launch): the running product
@@ -365,16 +374,17 @@ CUZK_HD typename C::Base affine_prefix_pass(const AffineRoundArgs<C>& a, uint64_
   const uint32_t n = slice_pairs(slice, a.S, a.P);
   if (n == 0) return acc;
   const uint64_t q0 = slice_pair(slice, a.S, 0);
-  PairX<C> next = fetch_x(a, q0, find_run(a.offset, a.R, q0, 0));
+  PairSlot<C> next = fetch_x(a, q0, 0);
   for (uint32_t i = 0; i < n; ++i) {
-    const PairX<C> cur = next;
+    const PairSlot<C> cur = next;
     if (i + 1 < n) next = fetch_x(a, q0 + uint64_t(kSliceLanes) * (i + 1), cur.r);
     const size_t at = size_t(i) * a.T + t;
     a.pair_run[at] = cur.r;
     a.prefix[at] = acc;
+    const F x1 = load_x(cur.i1), x2 = load_x(cur.i2);
     F d;
-    if (!x_marks_infinity(cur.x1) && !x_marks_infinity(cur.x2) && cur.x1 != cur.x2)
-      d = cur.x2 - cur.x1;
+    if (!x_marks_infinity(x1) && !x_marks_infinity(x2) && x1 != x2)
+      d = x2 - x1;
     else
       pair_rule<C>(load_item(cur.i1), load_item(cur.i2), d);
     acc = acc * d;
@@ -391,18 +401,18 @@ CUZK_HD void affine_result_pass(const AffineRoundArgs<C>& a, uint64_t slice, uin
   const uint32_t n = slice_pairs(slice, a.S, a.P);
   if (n == 0) return;
   const uint64_t q0 = slice_pair(slice, a.S, 0);
-  PairXY<C> next = fetch_xy(a, q0 + uint64_t(kSliceLanes) * (n - 1), size_t(n - 1) * a.T + t);
+  PairSlot<C> next = fetch_xy(a, q0 + uint64_t(kSliceLanes) * (n - 1), size_t(n - 1) * a.T + t);
   for (uint32_t i = n; i-- > 0;) {
     const size_t at = size_t(i) * a.T + t;
-    const PairXY<C> cur = next;
+    const PairSlot<C> cur = next;
     if (i > 0) next = fetch_xy(a, q0 + uint64_t(kSliceLanes) * (i - 1), at - a.T);
     const uint32_t r = cur.r;
     const PairSite& ps = cur.ps;
-    const DevPoint<C>& p = cur.p;
-    const DevPoint<C>& s = cur.s;
+    const DevPoint<C> p = load_item(cur.i1);
+    const DevPoint<C> s = load_item(cur.i2);
     F d;
     const uint8_t rule = pair_rule<C>(p, s, d);
-    const F inv_d = inv * cur.prefix;
+    const F inv_d = inv * a.prefix[at];  // written by this thread in the first pass: a coherent load
     inv = inv * d;
     DevPoint<C> out;
     if (rule == kPairAdd || rule == kPairDouble) {

@@ -41,6 +41,9 @@ struct GpuMsmOptions {
   bool affine_accumulation = true;  // G1: batched affine bucket sums where their scratch fits,
                                     // else (and always for G2) XYZZ sums; CUZK_MSM_AFFINE=0 in the
                                     // environment turns them off for the process
+  size_t affine_min_scalars = size_t(1) << 23;  // ... from this many non-trivial scalars on: below
+                                                // it the XYZZ sums measured faster (H200, 2^20
+                                                // and 2^22: docs/PERFORMANCE.md)
 };
 
 // What the last call did (for benchmarks and logs).

@@ -252,8 +252,8 @@ __device__ F block_inverse(const F& v, F* sh) {
 
 // One round of pairwise affine additions; slices of S pairs, grid-stride so
 // that every thread of a block makes the same number of block_inverse calls.
-// MinBlocks: blocks per SM the registers must allow (3: 168 registers with
-// small spills; 2: no spills).
+// MinBlocks: blocks per SM the registers must allow (3, the default: 156
+// registers; 4: 128 with ~90 B of spills, faster below 2^24 scalars; 2: 174).
 template <class C, int MinBlocks>
 __global__ void __launch_bounds__(kAffBlock, MinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
   using F = typename C::Base;
@@ -405,14 +405,18 @@ struct GpuMsm<C>::Impl {
   int sms = 0;
   uint32_t acc_threads = 0;  // resident threads of k_accumulate
   uint32_t aff_threads = 0;  // resident threads of k_affine_round (0: not built for C)
-  int aff_min_blocks = 3;    // its variant (CUZK_MSM_AFFINE_BLOCKS=2 picks the other)
+  int aff_min_blocks = 3;    // its variant (CUZK_MSM_AFFINE_BLOCKS=2 or 4 picks another)
   MsmWorkspace own_ws;
   std::mutex own_mu;
   GpuMsmStats stats;
   bool profile = false;
 
+  // A member template, so that this class's explicit instantiation for G2
+  // (no affine sums) does not build the kernel.
+  template <class CC = C>
   auto affine_kernel() const {
-    return aff_min_blocks == 2 ? kernels::k_affine_round<C, 2> : kernels::k_affine_round<C, 3>;
+    if (aff_min_blocks == 2) return kernels::k_affine_round<CC, 2>;
+    return aff_min_blocks == 4 ? kernels::k_affine_round<CC, 4> : kernels::k_affine_round<CC, 3>;
   }
 
   void init_device_info() {
@@ -421,7 +425,7 @@ struct GpuMsm<C>::Impl {
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_accumulate<C>, kernels::kAccBlock, 0));
     acc_threads = uint32_t(std::max(1, nb) * sms * kernels::kAccBlock);
     if constexpr (gd::kAffineAccumulation<C>) {
-      if (const char* e = std::getenv("CUZK_MSM_AFFINE_BLOCKS")) aff_min_blocks = std::atoi(e) == 2 ? 2 : 3;
+      if (const char* e = std::getenv("CUZK_MSM_AFFINE_BLOCKS")) aff_min_blocks = std::clamp(std::atoi(e), 2, 4);
       int na = 0;
       CUZK_CUDA_CHECK(
           cudaOccupancyMaxActiveBlocksPerMultiprocessor(&na, affine_kernel(), kernels::kAffBlock, 0));
@@ -465,14 +469,16 @@ struct GpuMsm<C>::Impl {
     }
     size_t items_budget(size_t cap, int wb) const { return cap - fixed - size_t(wb) * per_window; }
   };
-  bool affine_possible() const {
-    if constexpr (gd::kAffineAccumulation<C>) return opt.affine_accumulation && aff_threads > 0 && !affine_env_off();
+  // affine sums for m non-trivial scalars, where their scratch fits
+  bool affine_wanted(size_t m) const {
+    if constexpr (gd::kAffineAccumulation<C>)
+      return opt.affine_accumulation && m >= opt.affine_min_scalars && aff_threads > 0 && !affine_env_off();
     return false;
   }
   AffinePlan affine_plan(size_t m, uint32_t B) const {
     AffinePlan p;
     if constexpr (gd::kAffineAccumulation<C>) {
-      p.possible = affine_possible();
+      p.possible = affine_wanted(m);
       p.per_window = 16 * m + size_t(B) * (sizeof(DX) + 1) + size_t(B) / 8 * 3 * sizeof(DX) + 20 * size_t(B);
       p.items_per_window = ((m + std::min<size_t>(m, B)) / 2 + 1) * sizeof(DP);
       p.fixed = size_t(kernels::kAffMaxSlice) * aff_threads * (sizeof(F) + 4);
@@ -649,7 +655,7 @@ struct GpuMsm<C>::Impl {
     // 2. plan
     const int c = opt.window_bits ? std::clamp(opt.window_bits, gd::kMinWindowBits, gd::kMaxWindowBits)
                                   : gd::choose_window_bits(std::max<size_t>(m, 1), S::kBits,
-                                                           affine_possible() ? 7.0 : 10.0);
+                                                           affine_wanted(m) ? 7.0 : 10.0);
     const int W = gd::windows_for(S::kBits, c);
     const uint32_t B = 1u << (c - 1);
     const int wbits = gd::ilog2_ceil(uint64_t(W));
