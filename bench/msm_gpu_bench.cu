@@ -5,7 +5,7 @@
 // warm-up, timed with CUDA events; table with the ratio to sppark's anchors
 // (shared/ANCHORS.md, same card). Plain main; exits 0 without a GPU.
 //
-//   bench_msm_gpu [max_log2_g1 (26)] [max_log2_g2 (24)] [runs (5)]
+//   bench_msm_gpu [max_log2_g1 (26)] [max_log2_g2 (24)] [runs (5)] [min_log2 (20)]
 // CUZK_MSM_BENCH_SWEEP="18,20,22" also times those window sizes at 2^24 and up.
 #include <cuda_runtime.h>
 
@@ -103,7 +103,7 @@ struct Row {
   int lg;
   double dev, host, anchor;
   int c;
-  double xyzz = 0;  // device scalars with XYZZ bucket sums (where affine ones are the default)
+  double other = 0;  // device scalars with the other bucket sums (G1: affine <-> XYZZ)
   bool affine = false;
 };
 
@@ -138,14 +138,19 @@ void bench_curve(const char* label, int lo, int hi, int runs, const std::map<int
     row.dev = time_runs(g, dev, nullptr, n, r, &r1);
     row.c = g.last_stats().window_bits;
     row.affine = g.last_stats().affine;
-    if (row.affine) {  // the same MSM with XYZZ bucket sums: time and result
+    if constexpr (requires { typename C::Base::Params; }) {
+      // G1 (base field prime) has both bucket sums: the same MSM with the one
+      // the default did not pick, time and result
       GpuMsmOptions o;
-      o.affine_accumulation = false;
+      if (row.affine)
+        o.affine_accumulation = false;
+      else
+        o.affine_min_scalars = 0;
       g.set_options(o);
       ec::Jacobian<C> rx;
-      row.xyzz = time_runs(g, dev, nullptr, n, r, &rx);
-      std::printf("%s 2^%d: XYZZ bucket sums %.2f ms (c=%d)%s\n", label, lg, row.xyzz, g.last_stats().window_bits,
-                  rx == r1 ? "" : "  MISMATCH affine/xyzz");
+      row.other = time_runs(g, dev, nullptr, n, r, &rx);
+      std::printf("%s 2^%d: %s bucket sums %.2f ms (c=%d)%s\n", label, lg, row.affine ? "XYZZ" : "affine", row.other,
+                  g.last_stats().window_bits, rx == r1 ? "" : "  MISMATCH affine/xyzz");
       g.set_options(GpuMsmOptions{});
     }
     row.host = time_runs(g, nullptr, pinned, n, r, &r2);
@@ -182,6 +187,7 @@ int main(int argc, char** argv) {
   const int g1_hi = argc > 1 ? std::atoi(argv[1]) : 26;
   const int g2_hi = argc > 2 ? std::atoi(argv[2]) : 24;
   const int runs = argc > 3 ? std::atoi(argv[3]) : 5;
+  const int lo = argc > 4 ? std::atoi(argv[4]) : 20;  // e.g. one size under a profiler
   std::vector<int> sweep;
   if (const char* e = std::getenv("CUZK_MSM_BENCH_SWEEP")) {
     std::string s(e);
@@ -197,19 +203,19 @@ int main(int argc, char** argv) {
   std::vector<Row> rows;
   const std::map<int, double> g1_anchor{{20, 22.2}, {22, 53.0}, {24, 154.7}, {26, 555.6}};
   try {
-    if (g1_hi >= 20) bench_curve<ec::Bls12_381_G1>("bls12_381_g1", 20, g1_hi, runs, g1_anchor, sweep, rows);
-    if (g2_hi >= 20) bench_curve<ec::Bls12_381_G2>("bls12_381_g2", 20, g2_hi, runs, {}, {}, rows);
+    if (g1_hi >= lo) bench_curve<ec::Bls12_381_G1>("bls12_381_g1", lo, g1_hi, runs, g1_anchor, sweep, rows);
+    if (g2_hi >= lo) bench_curve<ec::Bls12_381_G2>("bls12_381_g2", lo, g2_hi, runs, {}, {}, rows);
   } catch (const std::exception& e) {
     std::printf("bench_msm_gpu: %s\n", e.what());
     return 1;
   }
   std::printf(
-      "\n| MSM | n | bucket sums | device scalars, ms | pinned host scalars, ms | XYZZ sums, ms | sppark (device), ms "
+      "\n| MSM | n | bucket sums | device scalars, ms | pinned host scalars, ms | other sums, ms | sppark (device), ms "
       "| ratio | c |\n");
   std::printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (auto& r : rows) {
     char x[32] = "-", a[32] = "-", q[32] = "-";
-    if (r.xyzz > 0) std::snprintf(x, sizeof x, "%.2f", r.xyzz);
+    if (r.other > 0) std::snprintf(x, sizeof x, "%.2f (%s)", r.other, r.affine ? "xyzz" : "affine");
     if (r.anchor > 0) std::snprintf(a, sizeof a, "%.1f", r.anchor), std::snprintf(q, sizeof q, "%.2fx", r.dev / r.anchor);
     std::printf("| %s | 2^%d | %s | %.2f | %.2f | %s | %s | %s | %d |\n", r.op.c_str(), r.lg,
                 r.affine ? "affine" : "xyzz", r.dev, r.host, x, a, q, r.c);
