@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# One device run after a change to the field, NTT or MSM kernels, with binaries
+# packed by scripts/pack-device-bin (carry .devbin.txz): the GPU tests
+# (GPU == CPU), then the device benchmarks (arithmetic, NTT, MSM G1 and G2, a
+# window sweep), then the prover pipeline with proofs verified; table last.
+source "$(dirname "$0")/device-lib.sh"
+P="$B/cuzk bench pipeline"
+for t in gpu_field_device_test gpu_ntt_test msm_gpu_test gpu_groth16_test gpu_service_test; do
+  [ -x "$B/$t" ] && run "$t" 300 "$B/$t" --gtest_brief=1
+done
+run "bench_device_arith" 120 "$B/bench_device_arith" --runs 5
+run "bench_ntt_gpu" 200 "$B/bench_ntt_gpu" --runs 7
+run "bench_msm_gpu G1 + G2" 400 env CUZK_MSM_BENCH_SWEEP=20,21,22 "$B/bench_msm_gpu" 26 24 5
+run "pipeline 2^16 x4 real key --verify" 120 $P --constraints 65472 --partitions 4 --key real --verify
+run "pipeline 2^24 x8 random key" 200 $P --constraints $(((1 << 24) - 64)) --partitions 8 --key random
+run "pipeline 2^27 x4 random key" 300 $P --constraints $(((1 << 27) - 64)) --partitions 4 --key random
+grep -E "^\| |MISMATCH|sweep|profile|PASSED|FAILED|^=== pipe|^(ntt|msm|synthesis|h2d) " "$LOG" | grep -v "^| --- " | head -150
+print_summary 3
