@@ -25,6 +25,11 @@ E curve_of(const groth16::ZkeyProvingKey<E>&) {
 
 struct SnarkjsRunner::LoadedKey {
   std::variant<groth16::ZkeyProvingKey<groth16::Bn254>, groth16::ZkeyProvingKey<groth16::Bls12_381>> pk;
+  // With an accelerator every proof is verified before it is returned: the
+  // key's pairing e(alpha, beta) and negated G2 points are prepared once here.
+  std::variant<std::monostate, groth16::PreparedVerifyingKey<groth16::Bn254>,
+               groth16::PreparedVerifyingKey<groth16::Bls12_381>>
+      pvk;
   engine::MemoryBudget::Reservation memory;
   uint64_t last_use = 0;
   std::shared_ptr<ZkeyAccelerator> accel;  // told when the key goes
@@ -129,6 +134,7 @@ std::shared_ptr<SnarkjsRunner::LoadedKey> SnarkjsRunner::key_for(const std::stri
   sj::with_curve(sj::zkey_curve(file.bytes(), src), [&](auto e) {
     using E = decltype(e);
     k->pk = sj::read_zkey<E>(file.bytes(), src);
+    if (accel_) k->pvk.template emplace<groth16::PreparedVerifyingKey<E>>(std::get<groth16::ZkeyProvingKey<E>>(k->pk).vk);
   });
   k->accel = accel_;
   std::lock_guard lk(mu_);
@@ -143,10 +149,10 @@ SnarkjsRunner::AcceleratorStats SnarkjsRunner::accelerator_stats() const {
 }
 
 template <class E>
-groth16::Proof<E> SnarkjsRunner::prove_terms(const groth16::ZkeyProvingKey<E>& pk, std::span<const typename E::Fr> w,
-                                             std::span<const typename E::Fr> pub) {
+groth16::Proof<E> SnarkjsRunner::prove_terms(const LoadedKey& key, const groth16::ZkeyProvingKey<E>& pk,
+                                             std::span<const typename E::Fr> w, std::span<const typename E::Fr> pub) {
   if (!accel_) return groth16::prove_zkey(pk, w);
-  const groth16::PreparedVerifyingKey<E> pvk(pk.vk);
+  const auto& pvk = std::get<groth16::PreparedVerifyingKey<E>>(key.pvk);
   try {
     auto proof = groth16::finalize_zkey_proof(pk, accel_->terms(pk, w));
     const bool ok = groth16::verify_proof(pvk, proof, pub);
@@ -179,7 +185,7 @@ SnarkjsOutput SnarkjsRunner::prove(const Task& t) {
         using F = typename E::Fr;
         auto w = sj::read_wtns<E>(t.wtns, "witness");
         auto pub = groth16::public_signals(pk, std::span<const F>(w));
-        auto proof = prove_terms<E>(pk, std::span<const F>(w), std::span<const F>(pub));
+        auto proof = prove_terms<E>(*key, pk, std::span<const F>(w), std::span<const F>(pub));
         out.proof_json = sj::proof_to_json(proof);
         out.public_json = sj::public_to_json<F>(pub);
       },

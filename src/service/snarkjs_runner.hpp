@@ -72,8 +72,8 @@ class SnarkjsRunner {
   uint64_t evict_idle(uint64_t need);  // the budget's evictor
 
   template <class E>
-  groth16::Proof<E> prove_terms(const groth16::ZkeyProvingKey<E>& pk, std::span<const typename E::Fr> w,
-                                std::span<const typename E::Fr> pub);
+  groth16::Proof<E> prove_terms(const LoadedKey& key, const groth16::ZkeyProvingKey<E>& pk,
+                                std::span<const typename E::Fr> w, std::span<const typename E::Fr> pub);
 
   engine::MemoryBudget& budget_;
   Done done_;
