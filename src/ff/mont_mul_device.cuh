@@ -296,6 +296,30 @@ CUZK_UNROLL
   redc_step<n>(ops, X, Y, p, inv);
 }
 
+// T = a * b[0], split into the even / odd accumulators.
+template <int n, class Ops>
+CUZK_DEV_INLINE void mul_first_row(uint32_t (&e)[n], uint32_t (&o)[n], const uint32_t (&a)[n], uint32_t b0) {
+CUZK_UNROLL
+  for (int j = 0; j < n; j += 2) {
+    e[j] = Ops::mul_lo(a[j], b0);
+    e[j + 1] = Ops::mul_hi(a[j], b0);
+    o[j] = Ops::mul_lo(a[j + 1], b0);
+    o[j + 1] = Ops::mul_hi(a[j + 1], b0);
+  }
+}
+
+// After the last step (n even, so E is in o and O in e): O + (E >> 32), reduced.
+template <int n, class Ops>
+CUZK_DEV_INLINE void mul_last(Ops& ops, uint32_t (&res)[n], const uint32_t (&e)[n], const uint32_t (&o)[n],
+                              const uint32_t (&p)[n]) {
+  uint32_t t[n];
+  ops.add_cc(t[0], e[0], o[1]);
+CUZK_UNROLL
+  for (int j = 1; j < n - 1; ++j) ops.addc_cc(t[j], e[j], o[j + 1]);
+  ops.addc(t[n - 1], e[n - 1], 0u);
+  final_sub<n>(ops, res, t, p);
+}
+
 template <class P, class Ops, int N = P::kLimbs>
 CUZK_DEV_INLINE void mul_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A, const Limbs<N>& B) {
   constexpr int n = 2 * N;
@@ -307,13 +331,7 @@ CUZK_DEV_INLINE void mul_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A, const Li
   const uint32_t inv = inv32<P>();
 
   uint32_t e[n], o[n];
-CUZK_UNROLL
-  for (int j = 0; j < n; j += 2) {
-    e[j] = Ops::mul_lo(a[j], b[0]);
-    e[j + 1] = Ops::mul_hi(a[j], b[0]);
-    o[j] = Ops::mul_lo(a[j + 1], b[0]);
-    o[j + 1] = Ops::mul_hi(a[j + 1], b[0]);
-  }
+  mul_first_row<n, Ops>(e, o, a, b[0]);
   redc_step<n>(ops, e, o, p, inv);
 CUZK_UNROLL
   for (int i = 1; i < n; ++i) {
@@ -322,14 +340,8 @@ CUZK_UNROLL
     else
       mul_step<n>(ops, e, o, a, b[i], p, inv);
   }
-  // n is even, so the last step left E in o and O in e: result = O + (E >> 32)
-  uint32_t t[n];
-  ops.add_cc(t[0], e[0], o[1]);
-CUZK_UNROLL
-  for (int j = 1; j < n - 1; ++j) ops.addc_cc(t[j], e[j], o[j + 1]);
-  ops.addc(t[n - 1], e[n - 1], 0u);
   uint32_t res[n];
-  final_sub<n>(ops, res, t, p);
+  mul_last<n>(ops, res, e, o, p);
   from32<N>(r, res);
 }
 

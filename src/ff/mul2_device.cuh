@@ -6,37 +6,13 @@
 // by side give the scheduler independent work. For kernels whose
 // multiplications come in independent pairs (the NTT's butterflies).
 //
-// Same algorithm and results as devmont::mul_impl (mont_mul_device.cuh).
+// Same algorithm, steps and results as devmont::mul_impl (mont_mul_device.cuh).
 #pragma once
 #include "ff/field.hpp"
 #include "ff/mont_mul_device.cuh"
 
 namespace cuzk::ff {
 namespace devmont {
-
-// T = a * b[0] split into the even / odd accumulators of mul_impl.
-template <int n, class Ops>
-CUZK_DEV_INLINE void mul_first_row(uint32_t (&e)[n], uint32_t (&o)[n], const uint32_t (&a)[n], uint32_t b0) {
-CUZK_UNROLL
-  for (int j = 0; j < n; j += 2) {
-    e[j] = Ops::mul_lo(a[j], b0);
-    e[j + 1] = Ops::mul_hi(a[j], b0);
-    o[j] = Ops::mul_lo(a[j + 1], b0);
-    o[j + 1] = Ops::mul_hi(a[j + 1], b0);
-  }
-}
-
-// After the last step (n even: E in o, O in e): O + (E >> 32), reduced.
-template <int n, class Ops>
-CUZK_DEV_INLINE void mul_last(Ops& ops, uint32_t (&res)[n], const uint32_t (&e)[n], const uint32_t (&o)[n],
-                              const uint32_t (&p)[n]) {
-  uint32_t t[n];
-  ops.add_cc(t[0], e[0], o[1]);
-CUZK_UNROLL
-  for (int j = 1; j < n - 1; ++j) ops.addc_cc(t[j], e[j], o[j + 1]);
-  ops.addc(t[n - 1], e[n - 1], 0u);
-  final_sub<n>(ops, res, t, p);
-}
 
 template <class P, class Ops, int N = P::kLimbs>
 CUZK_DEV_INLINE void mul2_impl(Ops& ops, Limbs<N>& r0, Limbs<N>& r1, const Limbs<N>& A0, const Limbs<N>& B0,
