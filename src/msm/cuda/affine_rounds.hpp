@@ -328,10 +328,7 @@ CUZK_HD void prefetch_l1(const void* p, size_t bytes) {
 #endif
 }
 
-// Where one pair's data lives. Both passes find the next pair's place and ask
-// for its cache lines while they work on the current pair, then load the
-// current pair's values from L1: the prefetched values themselves would take
-// ~60 registers, which cost warps and spills.
+// Where one pair's data lives.
 template <class C>
 struct PairSlot {
   uint32_t r;
@@ -340,28 +337,43 @@ struct PairSlot {
 };
 
 template <class C>
-CUZK_HD PairSlot<C> pair_slot(const AffineRoundArgs<C>& a, uint64_t q, uint32_t r, size_t x_bytes) {
+CUZK_HD PairSlot<C> pair_slot(const AffineRoundArgs<C>& a, uint64_t q, uint32_t r) {
   PairSlot<C> f;
   f.r = r;
   f.ps = pair_site(a, r, q);
   f.i1 = item_ref(a, r, f.ps.o1);
   f.i2 = item_ref(a, r, f.ps.o2);
-  prefetch_l1(f.i1.p, x_bytes);
-  prefetch_l1(f.i2.p, x_bytes);
   return f;
 }
 
-// First pass: the two x only (y is read when they agree).
+// First pass: the two x only (y is read when they agree), loaded into
+// registers one pair ahead of their use. Round 1's x are random 48-byte reads:
+// prefetching their cache lines instead brings whole 128-byte lines and was
+// 5% slower at 2^24 and 2^26 (NOTES.md).
 template <class C>
-CUZK_HD PairSlot<C> fetch_x(const AffineRoundArgs<C>& a, uint64_t q, uint32_t from) {
-  return pair_slot(a, q, find_run(a.offset, a.R, q, from), sizeof(typename C::Base));
+struct PairX {
+  PairSlot<C> slot;
+  typename C::Base x1, x2;
+};
+template <class C>
+CUZK_HD PairX<C> fetch_x(const AffineRoundArgs<C>& a, uint64_t q, uint32_t from) {
+  PairX<C> f;
+  f.slot = pair_slot(a, q, find_run(a.offset, a.R, q, from));
+  f.x1 = load_x(f.slot.i1);
+  f.x2 = load_x(f.slot.i2);
+  return f;
 }
 
-// Second pass: both points and the running product ahead of the pair.
+// Second pass: both points and the running product. Held a pair ahead they
+// would take ~60 registers (spills, fewer warps), so the next pair's cache
+// lines are requested in L1 and its values loaded when used.
 template <class C>
 CUZK_HD PairSlot<C> fetch_xy(const AffineRoundArgs<C>& a, uint64_t q, size_t at) {
   prefetch_l1(a.prefix + at, sizeof(typename C::Base));
-  return pair_slot(a, q, a.pair_run[at], sizeof(DevPoint<C>));
+  const PairSlot<C> f = pair_slot(a, q, a.pair_run[at]);
+  prefetch_l1(f.i1.p, sizeof(DevPoint<C>));
+  prefetch_l1(f.i2.p, sizeof(DevPoint<C>));
+  return f;
 }
 
 // First pass over slice `slice` (thread t of the launch): the running product
@@ -374,19 +386,20 @@ CUZK_HD typename C::Base affine_prefix_pass(const AffineRoundArgs<C>& a, uint64_
   const uint32_t n = slice_pairs(slice, a.S, a.P);
   if (n == 0) return acc;
   const uint64_t q0 = slice_pair(slice, a.S, 0);
-  PairSlot<C> next = fetch_x(a, q0, 0);
+  PairX<C> next = fetch_x(a, q0, 0);
   for (uint32_t i = 0; i < n; ++i) {
-    const PairSlot<C> cur = next;
-    if (i + 1 < n) next = fetch_x(a, q0 + uint64_t(kSliceLanes) * (i + 1), cur.r);
+    const PairX<C> cur = next;
+    if (i + 1 < n) next = fetch_x(a, q0 + uint64_t(kSliceLanes) * (i + 1), cur.slot.r);
     const size_t at = size_t(i) * a.T + t;
-    a.pair_run[at] = cur.r;
+    a.pair_run[at] = cur.slot.r;
     a.prefix[at] = acc;
-    const F x1 = load_x(cur.i1), x2 = load_x(cur.i2);
+    const F& x1 = cur.x1;
+    const F& x2 = cur.x2;
     F d;
     if (!x_marks_infinity(x1) && !x_marks_infinity(x2) && x1 != x2)
       d = x2 - x1;
     else
-      pair_rule<C>(load_item(cur.i1), load_item(cur.i2), d);
+      pair_rule<C>(load_item(cur.slot.i1), load_item(cur.slot.i2), d);
     acc = acc * d;
   }
   return acc;
