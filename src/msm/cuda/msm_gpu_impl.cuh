@@ -252,8 +252,8 @@ __device__ F block_inverse(const F& v, F* sh) {
 
 // One round of pairwise affine additions; slices of S pairs, grid-stride so
 // that every thread of a block makes the same number of block_inverse calls.
-// MinBlocks: blocks per SM the registers must allow (3, the default: 156
-// registers; 4: 128 with ~90 B of spills, faster below 2^24 scalars; 2: 174).
+// MinBlocks: blocks per SM the registers must allow (3, the default: ~167
+// registers, no spills; 4: 128 with spills; 2: no spills, fewer warps).
 template <class C, int MinBlocks>
 __global__ void __launch_bounds__(kAffBlock, MinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
   using F = typename C::Base;
