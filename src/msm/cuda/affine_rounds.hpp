@@ -253,7 +253,6 @@ CUZK_HD PairSite pair_site(const AffineRoundArgs<C>& a, uint32_t r, uint64_t q) 
   return p;
 }
 
-// x alone (the first pass needs y only when the two x agree).
 // Where the item at run offset o lives: round 1 reads the entry's base,
 // later rounds the item buffer.
 template <class C>
@@ -262,6 +261,7 @@ CUZK_HD ItemRef<C> item_ref(const AffineRoundArgs<C>& a, uint32_t r, uint32_t o)
   return {a.items + (a.ibase[r] - a.item0) + (o >> 1), false};
 }
 
+// x alone (the first pass needs y only when the two x agree).
 template <class C>
 CUZK_HD typename C::Base load_x(const ItemRef<C>& ref) {
 #if CUZK_DEVICE_CODE
@@ -393,11 +393,9 @@ CUZK_HD typename C::Base affine_prefix_pass(const AffineRoundArgs<C>& a, uint64_
     const size_t at = size_t(i) * a.T + t;
     a.pair_run[at] = cur.slot.r;
     a.prefix[at] = acc;
-    const F& x1 = cur.x1;
-    const F& x2 = cur.x2;
     F d;
-    if (!x_marks_infinity(x1) && !x_marks_infinity(x2) && x1 != x2)
-      d = x2 - x1;
+    if (!x_marks_infinity(cur.x1) && !x_marks_infinity(cur.x2) && cur.x1 != cur.x2)
+      d = cur.x2 - cur.x1;
     else
       pair_rule<C>(load_item(cur.slot.i1), load_item(cur.slot.i2), d);
     acc = acc * d;

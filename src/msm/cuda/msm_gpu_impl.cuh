@@ -253,7 +253,7 @@ __device__ F block_inverse(const F& v, F* sh) {
 // One round of pairwise affine additions; slices of S pairs, grid-stride so
 // that every thread of a block makes the same number of block_inverse calls.
 // MinBlocks: blocks per SM the registers must allow (3, the default: ~167
-// registers, no spills; 4: 128 with spills; 2: no spills, fewer warps).
+// registers, no spills; 2: fewer warps, slower at 2^24 and 2^26).
 template <class C, int MinBlocks>
 __global__ void __launch_bounds__(kAffBlock, MinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
   using F = typename C::Base;
@@ -405,7 +405,7 @@ struct GpuMsm<C>::Impl {
   int sms = 0;
   uint32_t acc_threads = 0;  // resident threads of k_accumulate
   uint32_t aff_threads = 0;  // resident threads of k_affine_round (0: not built for C)
-  int aff_min_blocks = 3;    // its variant (CUZK_MSM_AFFINE_BLOCKS=2 or 4 picks another)
+  int aff_min_blocks = 3;    // its variant (CUZK_MSM_AFFINE_BLOCKS=2 picks the other)
   MsmWorkspace own_ws;
   std::mutex own_mu;
   GpuMsmStats stats;
@@ -415,8 +415,7 @@ struct GpuMsm<C>::Impl {
   // (no affine sums) does not build the kernel.
   template <class CC = C>
   auto affine_kernel() const {
-    if (aff_min_blocks == 2) return kernels::k_affine_round<CC, 2>;
-    return aff_min_blocks == 4 ? kernels::k_affine_round<CC, 4> : kernels::k_affine_round<CC, 3>;
+    return aff_min_blocks == 2 ? kernels::k_affine_round<CC, 2> : kernels::k_affine_round<CC, 3>;
   }
 
   void init_device_info() {
@@ -425,7 +424,7 @@ struct GpuMsm<C>::Impl {
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_accumulate<C>, kernels::kAccBlock, 0));
     acc_threads = uint32_t(std::max(1, nb) * sms * kernels::kAccBlock);
     if constexpr (gd::kAffineAccumulation<C>) {
-      if (const char* e = std::getenv("CUZK_MSM_AFFINE_BLOCKS")) aff_min_blocks = std::clamp(std::atoi(e), 2, 4);
+      if (const char* e = std::getenv("CUZK_MSM_AFFINE_BLOCKS")) aff_min_blocks = std::atoi(e) == 2 ? 2 : 3;
       int na = 0;
       CUZK_CUDA_CHECK(
           cudaOccupancyMaxActiveBlocksPerMultiprocessor(&na, affine_kernel(), kernels::kAffBlock, 0));

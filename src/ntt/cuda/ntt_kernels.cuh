@@ -206,9 +206,18 @@ __device__ __forceinline__ void st_global(F* p, const F& x) {
   q[1] = half1(x);
 }
 
+// base^i = pow_lo(t, i) * pow_hi(t, i)
+template <class F>
+__device__ __forceinline__ F pow_lo(const PowTable<F>& t, uint32_t i) {
+  return ld_table(t.lo + (i & ((1u << t.lo_bits) - 1)));
+}
+template <class F>
+__device__ __forceinline__ F pow_hi(const PowTable<F>& t, uint32_t i) {
+  return ld_table(t.hi + (i >> t.lo_bits));
+}
 template <class F>
 __device__ __forceinline__ F pow_factor(const PowTable<F>& t, uint32_t i) {
-  return ld_table(t.lo + (i & ((1u << t.lo_bits) - 1))) * ld_table(t.hi + (i >> t.lo_bits));
+  return pow_lo(t, i) * pow_hi(t, i);
 }
 template <class F>
 __device__ __forceinline__ void apply_scale(const Scale<F>& s, F& x, uint32_t i) {
@@ -378,11 +387,8 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
         t0 = ld_table(a.tw + ((size_t(k0) << a.log_S) + j));
         t1 = ld_table(a.tw + ((size_t(k1) << a.log_S) + j));
       } else {
-        const PowTable<F>& p = a.tw2;
         const uint32_t i0 = (j * k0) << a.tw_shift, i1 = (j * k1) << a.tw_shift;
-        const uint32_t m = (1u << p.lo_bits) - 1;
-        ff::mul2(t0, t1, ld_table(p.lo + (i0 & m)), ld_table(p.hi + (i0 >> p.lo_bits)), ld_table(p.lo + (i1 & m)),
-                 ld_table(p.hi + (i1 >> p.lo_bits)));
+        ff::mul2(t0, t1, pow_lo(a.tw2, i0), pow_hi(a.tw2, i0), pow_lo(a.tw2, i1), pow_hi(a.tw2, i1));
       }
       F y0, y1;
       ff::mul2(y0, y1, x[e], t0, x[e + 1], t1);
