@@ -202,11 +202,12 @@ ec::Jacobian<C> emulate(const std::vector<ec::Affine<C>>& bases, const std::vect
     // reduce
     const gd::ReducePlan rp = gd::plan_reduction(B, nw, cfg.level1_threads, 16);
     std::vector<DX> A0(size_t(nw) * rp.S1), R0(size_t(nw) * rp.S1);
-    gd::Level1Args<C> la{buckets.data(), occupied.data(), B, rp.s1, rp.S1, A0.data(), R0.data()};
+    gd::Level1Args<C> la{buckets.data(), occupied.data(), B, rp.s1, rp.S1, A0.data(), R0.data(), affine_done};
     for (uint32_t g = 0; g < nw * rp.S1; ++g) gd::level1_thread(la, g);
     for (int l = 0; l < rp.levels; ++l) {
       std::vector<DX> A1(size_t(nw) * rp.S[l]), R1(size_t(nw) * rp.S[l]);
-      gd::LevelArgs<C> lv{A0.data(), R0.data(), rp.n[l], rp.s[l], rp.S[l], rp.doublings[l], A1.data(), R1.data()};
+      gd::LevelArgs<C> lv{A0.data(), R0.data(), rp.n[l], rp.s[l], rp.S[l], rp.in_doublings[l], rp.out_doublings[l],
+                          A1.data(), R1.data()};
       for (uint32_t g = 0; g < nw * rp.S[l]; ++g) gd::level_thread(lv, g);
       A0.swap(A1);
       R0.swap(R1);
@@ -354,6 +355,21 @@ TEST(MsmEmulation, AffineRoundsSpecialPairs) {
               << "pattern " << int(p) << " slice " << slice << " threads " << threads << " block " << block;
         }
   }
+  // buckets whose sums are infinity (P and -P under one scalar) stay
+  // unoccupied: the reduction adds the occupied ones as affine points
+  {
+    auto few = make_bases<C>(3, 11);
+    few[1] = -few[0];
+    auto ks = make_scalars<C>(3, Pattern::kRandom, 12);
+    ks[1] = ks[0];
+    for (int c : {4, 9}) {
+      EmuConfig cfg;
+      cfg.c = c;
+      EXPECT_TRUE(emulate<C>(few, ks, cfg) ==
+                  msm::pippenger<C>(std::span<const ec::Affine<C>>(few), std::span<const S>(ks)))
+          << "c " << c;
+    }
+  }
   // a whole window's entries in one bucket: ceil(log2 n) rounds
   const std::vector<S> equal(n, S::from_u64(3));
   EmuConfig cfg;
@@ -465,11 +481,24 @@ TEST(MsmEmulation, PlanShapes) {
       const gd::ReducePlan rp = gd::plan_reduction(B, 12, t, 16);
       EXPECT_LE(rp.final_n, 16u);
       EXPECT_EQ(rp.S1 * rp.s1, B);
-      uint64_t prod = rp.s1;
-      for (int l = 0; l < rp.levels; ++l) prod *= rp.s[l];
-      EXPECT_EQ(uint64_t(1) << rp.final_doublings, prod);
+      // each level takes the one before's outputs; the level-1 segment size
+      // is owed once, by the first further level (or by the host)
+      uint32_t n = rp.S1;
+      for (int l = 0; l < rp.levels; ++l) {
+        EXPECT_EQ(rp.n[l], n);
+        EXPECT_EQ(rp.S[l], (n + rp.s[l] - 1) / rp.s[l]);
+        EXPECT_EQ(rp.in_doublings[l], l == 0 ? gd::ilog2_ceil(rp.s1) : 0);
+        EXPECT_EQ(uint32_t(1) << (rp.out_doublings[l] - rp.in_doublings[l]), rp.s[l]);
+        n = rp.S[l];
+      }
+      EXPECT_EQ(rp.final_n, n);
+      EXPECT_EQ(rp.final_doublings, rp.levels ? 0 : gd::ilog2_ceil(rp.s1));
     }
   }
+  // level 1 avoids a last wave mostly empty: 2^24's batches of 7 and 6
+  // windows of 2^19 buckets on 50688 resident threads (H200: 132 SMs x 3 x 128)
+  EXPECT_EQ(gd::plan_reduction(1u << 19, 7, 50688).s1, 16u);  // 4.5 waves of 16, not 2.3 of 32
+  EXPECT_EQ(gd::plan_reduction(1u << 19, 6, 50688).s1, 64u);  // 0.97 waves of 64
   // the window choice grows with the size
   EXPECT_LE(gd::choose_window_bits(1 << 10, 255), gd::choose_window_bits(1 << 20, 255));
   EXPECT_GE(gd::choose_window_bits(size_t(1) << 26, 255), 18);

@@ -109,12 +109,14 @@ CUZK_HD DevPoint<C> entry_point(const uint32_t* vals, const DevPoint<C>* bases, 
   return load_item(entry_ref(vals, bases, e));
 }
 
+// A bucket whose sum is infinity stays unoccupied, so every occupied bucket
+// the affine sums write is affine (zz = zzz = 1: Level1Args::affine).
 template <class C>
 CUZK_HD void write_bucket(DevXyzz<C>* buckets, uint8_t* occupied, uint32_t s, const DevPoint<C>& p) {
   using F = typename C::Base;
-  const ec::Xyzz<C> x = item_is_infinity(p) ? ec::Xyzz<C>::infinity() : ec::Xyzz<C>{p.x, p.y, F::one(), F::one()};
-  store_bucket(buckets + s, x);
-  occupied[s] = 1;
+  const bool inf = item_is_infinity(p);
+  if (!inf) store_bucket(buckets + s, ec::Xyzz<C>{p.x, p.y, F::one(), F::one()});
+  occupied[s] = inf ? 0 : 1;
 }
 
 // Slot s (s < R): the run's length; a single entry is its bucket already.
@@ -316,18 +318,6 @@ CUZK_HD uint32_t slice_pairs(uint64_t slice, uint32_t S, uint64_t P) {
   return n < S ? uint32_t(n) : S;
 }
 
-// Asks for the cache lines of [p, p + bytes) (at most two) in L1 ahead of
-// their load; a no-op on the host.
-CUZK_HD void prefetch_l1(const void* p, size_t bytes) {
-#if CUZK_DEVICE_CODE
-  const char* c = static_cast<const char*>(p);
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(c));
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(c + bytes - 1));
-#else
-  (void)p, (void)bytes;
-#endif
-}
-
 // Where one pair's data lives.
 template <class C>
 struct PairSlot {
@@ -364,17 +354,77 @@ CUZK_HD PairX<C> fetch_x(const AffineRoundArgs<C>& a, uint64_t q, uint32_t from)
   return f;
 }
 
-// Second pass: both points and the running product. Held a pair ahead they
-// would take ~60 registers (spills, fewer warps), so the next pair's cache
-// lines are requested in L1 and its values loaded when used.
+// The result pass's inputs for one pair (its two points and its running
+// product), fetched while the pair before it computes. On the device they go
+// by 16-byte cp.async copies into this thread's column of a shared array: the
+// copies move exactly the sectors needed (a cache-line prefetch brought whole
+// 128-byte lines for round 1's random 96-byte bases) and hold no registers
+// while in flight (held in registers a pair ahead, the values took ~60 and
+// spilled). On the host they are loaded at use.
+struct alignas(16) Chunk16 {
+  uint32_t w[4];
+};
 template <class C>
-CUZK_HD PairSlot<C> fetch_xy(const AffineRoundArgs<C>& a, uint64_t q, size_t at) {
-  prefetch_l1(a.prefix + at, sizeof(typename C::Base));
-  const PairSlot<C> f = pair_slot(a, q, a.pair_run[at]);
-  prefetch_l1(f.i1.p, sizeof(DevPoint<C>));
-  prefetch_l1(f.i2.p, sizeof(DevPoint<C>));
-  return f;
-}
+struct PairStage {
+  using F = typename C::Base;
+  static constexpr int kPointChunks = int(sizeof(DevPoint<C>) / 16);
+  static constexpr int kChunks = 2 * kPointChunks + int(sizeof(F) / 16);  // p1, p2, prefix
+  Chunk16* column = nullptr;  // device: chunk k of this thread at column[k * lanes]
+  uint32_t lanes = 0;
+  const DevPoint<C>* p1 = nullptr;  // what fetch was given
+  const DevPoint<C>* p2 = nullptr;
+  const F* prefix = nullptr;
+
+  CUZK_HD void fetch(const DevPoint<C>* a, const DevPoint<C>* b, const F* pre) {
+    p1 = a, p2 = b, prefix = pre;
+#if CUZK_DEVICE_CODE
+    static_assert(sizeof(DevPoint<C>) % 16 == 0 && sizeof(F) % 16 == 0, "16-byte copies");
+    const auto copy = [&](int k, const void* src) {
+      const uint32_t dst = uint32_t(__cvta_generic_to_shared(column + size_t(k) * lanes));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(src) : "memory");
+    };
+    const char* s1 = reinterpret_cast<const char*>(a);
+    const char* s2 = reinterpret_cast<const char*>(b);
+    const char* s3 = reinterpret_cast<const char*>(pre);
+#pragma unroll
+    for (int k = 0; k < kPointChunks; ++k) copy(k, s1 + 16 * k);
+#pragma unroll
+    for (int k = 0; k < kPointChunks; ++k) copy(kPointChunks + k, s2 + 16 * k);
+#pragma unroll
+    for (int k = 0; k < int(sizeof(F) / 16); ++k) copy(2 * kPointChunks + k, s3 + 16 * k);
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+  }
+  // Blocks until the last fetch has landed.
+  CUZK_HD void wait() const {
+#if CUZK_DEVICE_CODE
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+#endif
+  }
+  CUZK_HD DevPoint<C> point(int which, bool neg) const {
+#if CUZK_DEVICE_CODE
+    DevPoint<C> p;
+    Chunk16* d = reinterpret_cast<Chunk16*>(&p);
+#pragma unroll
+    for (int k = 0; k < kPointChunks; ++k) d[k] = column[size_t(which * kPointChunks + k) * lanes];
+#else
+    DevPoint<C> p = which ? *p2 : *p1;
+#endif
+    if (neg) p.y = -p.y;
+    return p;
+  }
+  CUZK_HD F prefix_value() const {
+#if CUZK_DEVICE_CODE
+    F f;
+    Chunk16* d = reinterpret_cast<Chunk16*>(&f);
+#pragma unroll
+    for (int k = 0; k < int(sizeof(F) / 16); ++k) d[k] = column[size_t(2 * kPointChunks + k) * lanes];
+    return f;
+#else
+    return *prefix;
+#endif
+  }
+};
 
 // First pass over slice `slice` (thread t of the launch): the running product
 // of the denominators, each pair's prefix kept. Returns the product (one for
@@ -405,25 +455,34 @@ CUZK_HD typename C::Base affine_prefix_pass(const AffineRoundArgs<C>& a, uint64_
 
 // Second pass, last pair first: inv is the inverse of the first pass's
 // product. Each sum goes to the item at o1, or to the bucket in its run's last
-// round; round 1 also moves an odd run's last entry into the items.
+// round; round 1 also moves an odd run's last entry into the items. stage:
+// see PairStage (the kernel gives it its shared column; the host, none).
 template <class C>
-CUZK_HD void affine_result_pass(const AffineRoundArgs<C>& a, uint64_t slice, uint32_t t, typename C::Base inv) {
+CUZK_HD void affine_result_pass(const AffineRoundArgs<C>& a, uint64_t slice, uint32_t t, typename C::Base inv,
+                                PairStage<C> stage = {}) {
   using F = typename C::Base;
   const uint32_t n = slice_pairs(slice, a.S, a.P);
   if (n == 0) return;
   const uint64_t q0 = slice_pair(slice, a.S, 0);
-  PairSlot<C> next = fetch_xy(a, q0 + uint64_t(kSliceLanes) * (n - 1), size_t(n - 1) * a.T + t);
-  for (uint32_t i = n; i-- > 0;) {
+  const auto slot_of = [&](uint32_t i) {
     const size_t at = size_t(i) * a.T + t;
+    const PairSlot<C> f = pair_slot(a, q0 + uint64_t(kSliceLanes) * i, a.pair_run[at]);
+    stage.fetch(f.i1.p, f.i2.p, a.prefix + at);
+    return f;
+  };
+  PairSlot<C> next = slot_of(n - 1);
+  for (uint32_t i = n; i-- > 0;) {
     const PairSlot<C> cur = next;
-    if (i > 0) next = fetch_xy(a, q0 + uint64_t(kSliceLanes) * (i - 1), at - a.T);
+    stage.wait();
+    const DevPoint<C> p = stage.point(0, cur.i1.neg);
+    const DevPoint<C> s = stage.point(1, cur.i2.neg);
+    const F pre = stage.prefix_value();  // written by this thread in the first pass
+    if (i > 0) next = slot_of(i - 1);
     const uint32_t r = cur.r;
     const PairSite& ps = cur.ps;
-    const DevPoint<C> p = load_item(cur.i1);
-    const DevPoint<C> s = load_item(cur.i2);
     F d;
     const uint8_t rule = pair_rule<C>(p, s, d);
-    const F inv_d = inv * a.prefix[at];  // written by this thread in the first pass: a coherent load
+    const F inv_d = inv * pre;
     inv = inv * d;
     DevPoint<C> out;
     if (rule == kPairAdd || rule == kPairDouble) {

@@ -39,7 +39,7 @@ constexpr int kAccBlock = 128;
 constexpr int kReduceBlock = 128;
 constexpr int kAffBlock = 128;   // one inversion per block of k_affine_round
 constexpr uint32_t kAffMaxSlice = 128;  // pairs per thread: the inversion spread over 128 x 128 pairs
-constexpr uint32_t kAffMinSlice = 16;
+constexpr uint32_t kAffMinSlice = 1;
 
 // Scalars are 32-byte Montgomery limbs; load them as two 16-byte vectors.
 template <class S>
@@ -258,12 +258,16 @@ template <class C, int MinBlocks>
 __global__ void __launch_bounds__(kAffBlock, MinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
   using F = typename C::Base;
   __shared__ F sh[kAffBlock];
+  __shared__ gd::Chunk16 staged[gd::PairStage<C>::kChunks * kAffBlock];
+  gd::PairStage<C> stage;
+  stage.column = staged + threadIdx.x;
+  stage.lanes = kAffBlock;
   const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
   for (uint64_t first = uint64_t(blockIdx.x) * blockDim.x; first < a.slices; first += a.T) {
     const uint64_t slice = first + threadIdx.x;
     const F prod = gd::affine_prefix_pass(a, slice, t);
     const F inv = block_inverse(prod, sh);
-    gd::affine_result_pass(a, slice, t, inv);
+    gd::affine_result_pass(a, slice, t, inv, stage);
   }
 }
 
@@ -404,6 +408,7 @@ struct GpuMsm<C>::Impl {
   size_t chunk = 0;
   int sms = 0;
   uint32_t acc_threads = 0;  // resident threads of k_accumulate
+  uint32_t lvl1_threads = 0;  // resident threads of k_level1
   uint32_t aff_threads = 0;  // resident threads of k_affine_round (0: not built for C)
   int aff_min_blocks = 3;    // its variant (CUZK_MSM_AFFINE_BLOCKS=2 picks the other)
   MsmWorkspace own_ws;
@@ -423,6 +428,8 @@ struct GpuMsm<C>::Impl {
     int nb = 0;
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_accumulate<C>, kernels::kAccBlock, 0));
     acc_threads = uint32_t(std::max(1, nb) * sms * kernels::kAccBlock);
+    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_level1<C>, kernels::kReduceBlock, 0));
+    lvl1_threads = uint32_t(std::max(1, nb) * sms * kernels::kReduceBlock);
     if constexpr (gd::kAffineAccumulation<C>) {
       if (const char* e = std::getenv("CUZK_MSM_AFFINE_BLOCKS")) aff_min_blocks = std::atoi(e) == 2 ? 2 : 3;
       int na = 0;
@@ -772,26 +779,30 @@ struct GpuMsm<C>::Impl {
         stats.affine = stats.affine || summed;
         tm.mark("accumulate");
 
-        // reduce
-        const gd::ReducePlan rp = gd::plan_reduction(B, nw, uint64_t(acc_threads) * 4, host_max);
+        // reduce: level 1 here; the further levels (a few threads each,
+        // latency bound) and the copy to the host on the reduce stream,
+        // overlapping the next batch
+        const gd::ReducePlan rp = gd::plan_reduction(B, nw, lvl1_threads, host_max);
         plans.push_back(rp);
+        const int parity = int(plans.size() - 1) & 1;
+        MsmWorkspace::Impl::LevelBufs& lb = w.levels[parity];
         const size_t l1 = size_t(nw) * rp.S1;
-        DX* A0 = w.lvl_a0.ensure_as<DX>(l1 * sizeof(DX));
-        DX* R0 = w.lvl_r0.ensure_as<DX>(l1 * sizeof(DX));
-        gd::Level1Args<C> la{buckets, occupied, B, rp.s1, rp.S1, A0, R0};
+        const size_t l2 = rp.levels > 0 ? size_t(nw) * rp.S[0] : 1;
+        DX* A0 = lb.a0.ensure_as<DX>(l1 * sizeof(DX));
+        DX* R0 = lb.r0.ensure_as<DX>(l1 * sizeof(DX));
+        DX* A1 = lb.a1.ensure_as<DX>(l2 * sizeof(DX));
+        DX* R1 = lb.r1.ensure_as<DX>(l2 * sizeof(DX));
+        CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.levels_done[parity], 0));  // batch k - 2 is done with them
+        gd::Level1Args<C> la{buckets, occupied, B, rp.s1, rp.S1, A0, R0, summed};
         k_level1<C><<<detail::blocks_for(l1, kReduceBlock), kReduceBlock, 0, st>>>(la, uint32_t(l1));
         CUZK_CUDA_CHECK_LAUNCH();
-        DX* A1 = nullptr;
-        DX* R1 = nullptr;
-        if (rp.levels > 0) {
-          const size_t l2 = size_t(nw) * rp.S[0];
-          A1 = w.lvl_a1.ensure_as<DX>(l2 * sizeof(DX));
-          R1 = w.lvl_r1.ensure_as<DX>(l2 * sizeof(DX));
-        }
+        CUZK_CUDA_CHECK(cudaEventRecord(w.level1_done[parity], st));
+        cudaStream_t rs = w.reduce_stream;
+        CUZK_CUDA_CHECK(cudaStreamWaitEvent(rs, w.level1_done[parity], 0));
         for (int l = 0; l < rp.levels; ++l) {
           const size_t outn = size_t(nw) * rp.S[l];
-          gd::LevelArgs<C> lv{A0, R0, rp.n[l], rp.s[l], rp.S[l], rp.doublings[l], A1, R1};
-          k_level<C><<<detail::blocks_for(outn, kReduceBlock), kReduceBlock, 0, st>>>(lv, uint32_t(outn));
+          gd::LevelArgs<C> lv{A0, R0, rp.n[l], rp.s[l], rp.S[l], rp.in_doublings[l], rp.out_doublings[l], A1, R1};
+          k_level<C><<<detail::blocks_for(outn, kReduceBlock), kReduceBlock, 0, rs>>>(lv, uint32_t(outn));
           CUZK_CUDA_CHECK_LAUNCH();
           std::swap(A0, A1);
           std::swap(R0, R1);
@@ -800,11 +811,14 @@ struct GpuMsm<C>::Impl {
         const size_t fin = size_t(nw) * rp.final_n;
         X* sa = stage + host_max + size_t(w0) * host_max * 2;
         X* sr = sa + size_t(nw) * host_max;
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(sa, A0, fin * sizeof(X), cudaMemcpyDeviceToHost, st));
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(sr, R0, fin * sizeof(X), cudaMemcpyDeviceToHost, st));
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(sa, A0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(sr, R0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
+        CUZK_CUDA_CHECK(cudaEventRecord(w.levels_done[parity], rs));
         tm.mark("reduce");
       }
     }
+    for (cudaEvent_t e : w.levels_done) CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, e, 0));
+    tm.mark("reduce");  // the last batch's further levels
     CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
     tm.collect(phases);
 

@@ -23,9 +23,9 @@
 //  6. reduce: V_j = sum_b b * bucket_j[b] by levels of segments. Level 1 splits
 //     a window's buckets into segments of s: T_k = sum (i - ks + 1) P_i by the
 //     running-sum trick and R_k = sum P_i, so V = sum T_k + s * sum k R_k. Each
-//     further level does the same on (R, A) with weights k: A' = sum A +
-//     f * T'' (f the product of the segment sizes so far, as doublings). The
-//     last few elements go to the host.
+//     further level does the same on (A, R) with weights k, carrying the
+//     factor s into its R' by doublings (LevelArgs). The last few elements go
+//     to the host.
 //  7. host: V = sum A + f * sum k R_k per window; Horner over the windows;
 //     plus the sum of the points whose scalar is one.
 #pragma once
@@ -389,6 +389,7 @@ struct Level1Args {
   uint32_t S;  // segments per window
   DevXyzz<C>* outA;
   DevXyzz<C>* outR;
+  bool affine;  // every occupied bucket has zz = zzz = 1 (the affine sums wrote it)
 };
 
 template <class C>
@@ -399,15 +400,28 @@ CUZK_HD void level1_thread(const Level1Args<C>& a, uint32_t g) {
   const uint32_t hi = lo + a.s < a.B ? lo + a.s : a.B;
   ec::Xyzz<C> running = ec::Xyzz<C>::infinity(), total = ec::Xyzz<C>::infinity();
   for (uint32_t i = hi; i-- > lo;) {
-    if (a.occupied[base + i]) xyzz_add<C>(running, load_bucket(a.buckets + base + i));
+    if (a.occupied[base + i]) {
+      if (a.affine) {  // a mixed addition: 10 multiplications, not 14, and half the bytes
+        const DevPoint<C> q = load_vec(reinterpret_cast<const DevPoint<C>*>(a.buckets + base + i));
+        xyzz_madd<C>(running, q.x, q.y);
+      } else {
+        xyzz_add<C>(running, load_bucket(a.buckets + base + i));
+      }
+    }
     xyzz_add<C>(total, running);
   }
   store_bucket(a.outA + g, total);
   store_bucket(a.outR + g, running);
 }
 
-// Level >= 2: inputs R, A of n per window (weights of R: index), segments of
-// s; A'[g] = sum A + 2^doublings * sum (i - ks) R_i, R'[g] = sum R_i.
+// Level >= 2: inputs A, R of n per window with V = sum A + 2^in_doublings *
+// sum_i i R_i; segments of s = 2^b: A'[g] = sum A + 2^in_doublings *
+// sum (i - gs) R_i and R'[g] = 2^(in_doublings + b) sum R_i, so that
+// V = sum A' + sum_g g R'[g] and the next level takes its R as they come
+// (in_doublings 0). These levels have few threads, each one dependent chain:
+// their time is latency, so they stay short (small s, b doublings each; with
+// the doublings owed to all earlier segment sizes applied at every level, a
+// 2^24 MSM spent 1.6 ms per window batch here).
 template <class C>
 struct LevelArgs {
   const DevXyzz<C>* inA;
@@ -415,7 +429,8 @@ struct LevelArgs {
   uint32_t n;  // per window
   uint32_t s;
   uint32_t S;  // segments per window = ceil(n / s)
-  int doublings;
+  int in_doublings;
+  int out_doublings;  // in_doublings + log2 s
   DevXyzz<C>* outA;
   DevXyzz<C>* outR;
 };
@@ -433,8 +448,9 @@ CUZK_HD void level_thread(const LevelArgs<C>& a, uint32_t g) {
     xyzz_add<C>(asum, load_bucket(a.inA + base + i));
     if (i > lo) xyzz_add<C>(total, running);
   }
-  for (int d = 0; d < a.doublings; ++d) xyzz_dbl<C>(total);
+  for (int d = 0; d < a.in_doublings; ++d) xyzz_dbl<C>(total);
   xyzz_add<C>(asum, total);
+  for (int d = 0; d < a.out_doublings; ++d) xyzz_dbl<C>(running);
   store_bucket(a.outA + g, asum);
   store_bucket(a.outR + g, running);
 }
@@ -481,11 +497,12 @@ ec::Xyzz<C> finish_window(const ec::Xyzz<C>* A, const ec::Xyzz<C>* R, size_t n, 
 // Planning (host)
 
 struct ReducePlan {
-  uint32_t s1, S1;           // level 1
-  int levels;                // further device levels
-  uint32_t n[8], s[8], S[8];  // level l >= 2: input size per window, segment, segments
-  int doublings[8];          // before level l (cumulative log2 of the segment sizes)
-  uint32_t final_n;          // per window, to the host
+  static constexpr int kMaxLevels = 24;
+  uint32_t s1, S1;  // level 1
+  int levels;       // further device levels
+  uint32_t n[kMaxLevels], s[kMaxLevels], S[kMaxLevels];  // level l >= 2: input size per window, segment, segments
+  int in_doublings[kMaxLevels], out_doublings[kMaxLevels];
+  uint32_t final_n;  // per window, to the host
   int final_doublings;
 };
 
@@ -495,30 +512,52 @@ inline int ilog2_ceil(uint64_t x) {
   return r;
 }
 
-// level1_threads: about how many level-1 threads fill the device a few times.
-inline ReducePlan plan_reduction(uint32_t B, int windows, uint64_t level1_threads, uint32_t host_max = 16,
-                                 uint32_t seg = 8) {
-  ReducePlan p{};
-  uint64_t want = (uint64_t(B) * windows + level1_threads - 1) / level1_threads;
-  uint32_t s1 = 1u << ilog2_ceil(want < 2 ? 2 : want);
-  if (s1 > B) s1 = B;
-  p.s1 = s1;
-  p.S1 = (B + s1 - 1) / s1;
-  uint32_t n = p.S1;
-  int dbl = ilog2_ceil(s1);
+// Levels >= 2 from n inputs per window down to host_max.
+inline void plan_levels(ReducePlan& p, uint32_t n, int in_dbl, uint32_t host_max, uint32_t seg) {
   p.levels = 0;
-  while (n > host_max && p.levels < 8) {
+  while (n > host_max && p.levels < ReducePlan::kMaxLevels) {
     const int l = p.levels++;
     p.n[l] = n;
     p.s[l] = seg;
     p.S[l] = (n + seg - 1) / seg;
-    p.doublings[l] = dbl;
-    dbl += ilog2_ceil(seg);
+    p.in_doublings[l] = in_dbl;
+    p.out_doublings[l] = in_dbl + ilog2_ceil(seg);
+    in_dbl = 0;
     n = p.S[l];
   }
   p.final_n = n;
-  p.final_doublings = dbl;
-  return p;
+  p.final_doublings = in_dbl;
+}
+
+// Level 1 runs windows * B / s1 threads in waves of `resident` (threads of a
+// reduction kernel resident at once); a wave costs about s1 bucket steps (two
+// additions each, at full throughput) and a wave of a further level about
+// 1.5 of them (a few dependent additions and doublings: a level with few
+// threads is latency bound, ~40 us against ~41 us per wave step of level 1
+// at 2^24). s1, a power of two, minimizes the sum: with the old choice a
+// last wave a quarter full cost 2^24's 7-window batch ~0.5 ms.
+// Longer level-1 segments were slower than their waves predict (2^26: s1 =
+// 256 took 13.9 ms per 6-window batch against 11.9 for s1 = 128).
+constexpr uint32_t kMaxLevel1Segment = 128;
+inline ReducePlan plan_reduction(uint32_t B, int windows, uint64_t resident, uint32_t host_max = 16,
+                                 uint32_t seg = 2) {
+  ReducePlan best{};
+  double best_cost = 1e300;
+  if (resident == 0) resident = 1;
+  const auto waves = [&](uint64_t per_window) { return double((windows * per_window + resident - 1) / resident); };
+  for (uint32_t s1 = B < 2 ? 1 : 2; s1 <= B && s1 <= kMaxLevel1Segment; s1 *= 2) {
+    ReducePlan p{};
+    p.s1 = s1;
+    p.S1 = (B + s1 - 1) / s1;
+    plan_levels(p, p.S1, ilog2_ceil(s1), host_max, seg);
+    double cost = waves(p.S1) * s1;
+    for (int l = 0; l < p.levels; ++l) cost += 1.5 * waves(p.S[l]);
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = p;
+    }
+  }
+  return best;
 }
 
 // Window size minimizing an estimate of the work in base-field multiplications:

@@ -31,7 +31,8 @@ MsmWorkspace::Impl::~Impl() { release(); }
 template <class Fn>
 void MsmWorkspace::Impl::for_each_buffer(Fn&& fn) {
   for (DevBuf* b : {&counters, &ones_idx, &keys, &vals, &keys2, &vals2, &sort_temp, &buckets, &occupied, &head, &tail,
-                    &head_key, &tail_key, &flags, &lvl_a0, &lvl_r0, &lvl_a1, &lvl_r1, &ones_a, &ones_b, &scalars,
+                    &head_key, &tail_key, &flags, &levels[0].a0, &levels[0].r0, &levels[0].a1, &levels[0].r1,
+                    &levels[1].a0, &levels[1].r0, &levels[1].a1, &levels[1].r1, &ones_a, &ones_b, &scalars,
                     &stream_raw[0], &stream_raw[1], &stream_pts[0], &stream_pts[1], &stream_inf[0], &stream_inf[1],
                     &run_start, &run_len, &run_ibase, &run_count, &run_offset, &items, &aff_prefix, &aff_pair_run,
                     &scan_temp, &group_bounds})
@@ -41,22 +42,27 @@ void MsmWorkspace::Impl::for_each_buffer(Fn&& fn) {
 void MsmWorkspace::Impl::release() {
   for_each_buffer([](DevBuf& b) { b.release(); });
   if (copy_stream) cudaStreamDestroy(copy_stream);
+  if (reduce_stream) cudaStreamDestroy(reduce_stream);
   if (copied) cudaEventDestroy(copied);
-  for (auto& e : chunk_copied)
-    if (e) cudaEventDestroy(e);
+  for (cudaEvent_t* e : {&chunk_copied[0], &chunk_copied[1], &level1_done[0], &level1_done[1], &levels_done[0],
+                         &levels_done[1]}) {
+    if (*e) cudaEventDestroy(*e);
+    *e = nullptr;
+  }
   if (pinned) cudaFreeHost(pinned);
   copy_stream = nullptr;
+  reduce_stream = nullptr;
   copied = nullptr;
-  chunk_copied[0] = chunk_copied[1] = nullptr;
   pinned = nullptr;
   pinned_bytes = 0;
 }
 
 void MsmWorkspace::Impl::ensure_streams() {
   if (!copy_stream) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream, cudaStreamNonBlocking));
-  if (!copied) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&copied, cudaEventDisableTiming));
-  for (auto& e : chunk_copied)
-    if (!e) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  if (!reduce_stream) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&reduce_stream, cudaStreamNonBlocking));
+  for (cudaEvent_t* e : {&copied, &chunk_copied[0], &chunk_copied[1], &level1_done[0], &level1_done[1],
+                         &levels_done[0], &levels_done[1]})
+    if (!*e) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
 }
 
 uint32_t* MsmWorkspace::Impl::host_counters() {

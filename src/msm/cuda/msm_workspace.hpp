@@ -1,6 +1,6 @@
 // Device scratch of the GPU MSM (MsmWorkspace::Impl): named buffers that grow
-// on demand, a pinned host area for the small results, and the copy stream and
-// events for overlapped uploads. Internal to cuzk_msm_cuda.
+// on demand, a pinned host area for the small results, and the streams and
+// events for overlapped uploads and reductions. Internal to cuzk_msm_cuda.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -44,12 +44,21 @@ struct DevBuf {
 struct MsmWorkspace::Impl {
   DevBuf counters, ones_idx, keys, vals, keys2, vals2, sort_temp, buckets, occupied;
   DevBuf head, tail, head_key, tail_key, flags;
-  DevBuf lvl_a0, lvl_r0, lvl_a1, lvl_r1, ones_a, ones_b, scalars;
+  // The reduction's further levels of window batch k run on reduce_stream
+  // while batch k + 1 is summed, on the buffers of parity k % 2.
+  struct LevelBufs {
+    DevBuf a0, r0, a1, r1;
+  };
+  LevelBufs levels[2];
+  DevBuf ones_a, ones_b, scalars;
   DevBuf stream_raw[2], stream_pts[2], stream_inf[2];
   DevBuf run_start, run_len, run_ibase, run_count, run_offset, items, aff_prefix, aff_pair_run, scan_temp,
       group_bounds;
   cudaStream_t copy_stream = nullptr;
+  cudaStream_t reduce_stream = nullptr;
   cudaEvent_t copied = nullptr;
+  cudaEvent_t level1_done[2] = {nullptr, nullptr};  // per parity: level 1 wrote a0, r0
+  cudaEvent_t levels_done[2] = {nullptr, nullptr};  // per parity: the further levels are done with the buffers
   cudaEvent_t chunk_copied[2] = {nullptr, nullptr};
   void* pinned = nullptr;
   size_t pinned_bytes = 0;
