@@ -29,6 +29,7 @@
 //  7. host: V = sum A + f * sum k R_k per window; Horner over the windows;
 //     plus the sum of the points whose scalar is one.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -534,23 +535,21 @@ inline void plan_levels(ReducePlan& p, uint32_t n, int in_dbl, uint32_t host_max
 // additions each, at full throughput) and a wave of a further level about
 // 1.5 of them (a few dependent additions and doublings: a level with few
 // threads is latency bound, ~40 us against ~41 us per wave step of level 1
-// at 2^24). s1, a power of two, minimizes the sum: with the old choice a
-// last wave a quarter full cost 2^24's 7-window batch ~0.5 ms.
-// Longer level-1 segments were slower than their waves predict (2^26: s1 =
-// 256 took 13.9 ms per 6-window batch against 11.9 for s1 = 128).
-constexpr uint32_t kMaxLevel1Segment = 128;
+// at 2^24). Level 1 counts at least two waves: with one, the blocks that
+// finish first leave their SMs idle (H200, per bucket: 1.07-1.10 ns in one
+// wave against 0.83-0.94 in two). s1, a power of two, minimizes the sum.
 inline ReducePlan plan_reduction(uint32_t B, int windows, uint64_t resident, uint32_t host_max = 16,
                                  uint32_t seg = 2) {
   ReducePlan best{};
   double best_cost = 1e300;
   if (resident == 0) resident = 1;
   const auto waves = [&](uint64_t per_window) { return double((windows * per_window + resident - 1) / resident); };
-  for (uint32_t s1 = B < 2 ? 1 : 2; s1 <= B && s1 <= kMaxLevel1Segment; s1 *= 2) {
+  for (uint32_t s1 = B < 2 ? 1 : 2; s1 <= B; s1 *= 2) {
     ReducePlan p{};
     p.s1 = s1;
     p.S1 = (B + s1 - 1) / s1;
     plan_levels(p, p.S1, ilog2_ceil(s1), host_max, seg);
-    double cost = waves(p.S1) * s1;
+    double cost = std::max(waves(p.S1), 2.0) * s1;
     for (int l = 0; l < p.levels; ++l) cost += 1.5 * waves(p.S[l]);
     if (cost < best_cost) {
       best_cost = cost;
