@@ -204,19 +204,25 @@ ec::Jacobian<C> emulate(const std::vector<ec::Affine<C>>& bases, const std::vect
     std::vector<DX> A0(size_t(nw) * rp.S1), R0(size_t(nw) * rp.S1);
     gd::Level1Args<C> la{buckets.data(), occupied.data(), B, rp.s1, rp.S1, A0.data(), R0.data(), affine_done};
     for (uint32_t g = 0; g < nw * rp.S1; ++g) gd::level1_thread(la, g);
+    std::vector<DX> T0;  // none after level 1
     for (int l = 0; l < rp.levels; ++l) {
-      std::vector<DX> A1(size_t(nw) * rp.S[l]), R1(size_t(nw) * rp.S[l]);
-      gd::LevelArgs<C> lv{A0.data(), R0.data(), rp.n[l], rp.s[l], rp.S[l], rp.in_doublings[l], rp.out_doublings[l],
-                          A1.data(), R1.data()};
+      std::vector<DX> A1(size_t(nw) * rp.S[l]), T1(A1.size()), R1(A1.size());
+      gd::LevelArgs<C> lv{A0.data(), T0.empty() ? nullptr : T0.data(), R0.data(), rp.n[l], rp.s[l], rp.S[l],
+                          rp.doublings[l], A1.data(), T1.data(), R1.data()};
       for (uint32_t g = 0; g < nw * rp.S[l]; ++g) gd::level_thread(lv, g);
       A0.swap(A1);
+      T0.swap(T1);
       R0.swap(R1);
     }
     EXPECT_EQ(A0.size(), size_t(nw) * rp.final_n);
     for (int j = 0; j < nw; ++j) {
-      std::vector<X> a(rp.final_n), r(rp.final_n);
-      for (uint32_t i = 0; i < rp.final_n; ++i) a[i] = A0[j * rp.final_n + i].p, r[i] = R0[j * rp.final_n + i].p;
-      V[w0 + j] = gd::finish_window<C>(a.data(), r.data(), rp.final_n, rp.final_doublings);
+      std::vector<X> a(rp.final_n), t(rp.final_n), r(rp.final_n);
+      for (uint32_t i = 0; i < rp.final_n; ++i) {
+        a[i] = A0[j * rp.final_n + i].p, r[i] = R0[j * rp.final_n + i].p;
+        if (!T0.empty()) t[i] = T0[j * rp.final_n + i].p;
+      }
+      V[w0 + j] = gd::finish_window<C>(a.data(), T0.empty() ? nullptr : t.data(), r.data(), rp.final_n,
+                                       rp.final_doublings);
     }
   }
   X acc = V[W - 1];
@@ -482,17 +488,16 @@ TEST(MsmEmulation, PlanShapes) {
       EXPECT_LE(rp.final_n, 16u);
       EXPECT_EQ(rp.S1 * rp.s1, B);
       // each level takes the one before's outputs; the level-1 segment size
-      // is owed once, by the first further level (or by the host)
+      // is applied once, by the host
       uint32_t n = rp.S1;
       for (int l = 0; l < rp.levels; ++l) {
         EXPECT_EQ(rp.n[l], n);
         EXPECT_EQ(rp.S[l], (n + rp.s[l] - 1) / rp.s[l]);
-        EXPECT_EQ(rp.in_doublings[l], l == 0 ? gd::ilog2_ceil(rp.s1) : 0);
-        EXPECT_EQ(uint32_t(1) << (rp.out_doublings[l] - rp.in_doublings[l]), rp.s[l]);
+        EXPECT_EQ(uint32_t(1) << rp.doublings[l], rp.s[l]);
         n = rp.S[l];
       }
       EXPECT_EQ(rp.final_n, n);
-      EXPECT_EQ(rp.final_doublings, rp.levels ? 0 : gd::ilog2_ceil(rp.s1));
+      EXPECT_EQ(uint32_t(1) << rp.final_doublings, rp.s1);
     }
   }
   // level 1 avoids a last wave mostly empty, and a single wave: 2^24's batches of 7 and 6

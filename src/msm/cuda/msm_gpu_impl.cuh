@@ -672,7 +672,7 @@ struct GpuMsm<C>::Impl {
 
     // pinned staging: [0, 16) ones result; then per window final A and R
     const uint32_t host_max = 16;
-    const size_t stage_points = host_max + size_t(W) * host_max * 2;
+    const size_t stage_points = host_max + size_t(W) * host_max * 3;
     X* stage = static_cast<X*>(w.host_stage(stage_points * sizeof(X)));
 
     // 3. ones: strided per-thread sums, then plain-sum levels
@@ -792,6 +792,9 @@ struct GpuMsm<C>::Impl {
         DX* R0 = lb.r0.ensure_as<DX>(l1 * sizeof(DX));
         DX* A1 = lb.a1.ensure_as<DX>(l2 * sizeof(DX));
         DX* R1 = lb.r1.ensure_as<DX>(l2 * sizeof(DX));
+        DX* T1 = lb.t1.ensure_as<DX>(l2 * sizeof(DX));
+        DX* T2 = lb.t2.ensure_as<DX>(l2 * sizeof(DX));  // T outputs alternate between t1 and t2
+        const DX* Tin = nullptr;
         CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.levels_done[parity], 0));  // batch k - 2 is done with them
         gd::Level1Args<C> la{buckets, occupied, B, rp.s1, rp.S1, A0, R0, summed};
         k_level1<C><<<detail::blocks_for(l1, kReduceBlock), kReduceBlock, 0, st>>>(la, uint32_t(l1));
@@ -801,18 +804,22 @@ struct GpuMsm<C>::Impl {
         CUZK_CUDA_CHECK(cudaStreamWaitEvent(rs, w.level1_done[parity], 0));
         for (int l = 0; l < rp.levels; ++l) {
           const size_t outn = size_t(nw) * rp.S[l];
-          gd::LevelArgs<C> lv{A0, R0, rp.n[l], rp.s[l], rp.S[l], rp.in_doublings[l], rp.out_doublings[l], A1, R1};
+          gd::LevelArgs<C> lv{A0, Tin, R0, rp.n[l], rp.s[l], rp.S[l], rp.doublings[l], A1, T1, R1};
           k_level<C><<<detail::blocks_for(outn, kReduceBlock), kReduceBlock, 0, rs>>>(lv, uint32_t(outn));
           CUZK_CUDA_CHECK_LAUNCH();
           std::swap(A0, A1);
           std::swap(R0, R1);
+          Tin = T1;
+          std::swap(T1, T2);
         }
         // final A and R of these windows to the host
         const size_t fin = size_t(nw) * rp.final_n;
-        X* sa = stage + host_max + size_t(w0) * host_max * 2;
+        X* sa = stage + host_max + size_t(w0) * host_max * 3;
         X* sr = sa + size_t(nw) * host_max;
+        X* stt = sr + size_t(nw) * host_max;
         CUZK_CUDA_CHECK(cudaMemcpyAsync(sa, A0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
         CUZK_CUDA_CHECK(cudaMemcpyAsync(sr, R0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
+        if (Tin) CUZK_CUDA_CHECK(cudaMemcpyAsync(stt, Tin, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
         CUZK_CUDA_CHECK(cudaEventRecord(w.levels_done[parity], rs));
         tm.mark("reduce");
       }
@@ -837,9 +844,10 @@ struct GpuMsm<C>::Impl {
           const auto [w0, w1] = batch_ranges[b];
           const int nw = w1 - w0, j = int(jj) - w0;
           const gd::ReducePlan& rp = plans[b];
-          const X* sa = stage + host_max + size_t(w0) * host_max * 2;
+          const X* sa = stage + host_max + size_t(w0) * host_max * 3;
           const X* sr = sa + size_t(nw) * host_max;
-          V[jj] = gd::finish_window<C>(sa + size_t(j) * rp.final_n, sr + size_t(j) * rp.final_n, rp.final_n,
+          const X* stt = rp.levels > 0 ? sr + size_t(nw) * host_max + size_t(j) * rp.final_n : nullptr;
+          V[jj] = gd::finish_window<C>(sa + size_t(j) * rp.final_n, stt, sr + size_t(j) * rp.final_n, rp.final_n,
                                        rp.final_doublings);
         }
       });

@@ -21,12 +21,11 @@
 //     "head" (it started before; "middle" when it also goes on past the end).
 //  5. merge: each owner adds the heads that follow it (through middles).
 //  6. reduce: V_j = sum_b b * bucket_j[b] by levels of segments. Level 1 splits
-//     a window's buckets into segments of s: T_k = sum (i - ks + 1) P_i by the
-//     running-sum trick and R_k = sum P_i, so V = sum T_k + s * sum k R_k. Each
-//     further level does the same on (A, R) with weights k, carrying the
-//     factor s into its R' by doublings (LevelArgs). The last few elements go
-//     to the host.
-//  7. host: V = sum A + f * sum k R_k per window; Horner over the windows;
+//     a window's buckets into segments of s: A_k = sum (i - ks + 1) P_i by the
+//     running-sum trick and R_k = sum P_i, so V = sum A_k + s * sum k R_k.
+//     Further levels do the same on R (weights k), keeping plain sums of A
+//     and of the weighted parts T (LevelArgs). The last few go to the host.
+//  7. host: V = sum A + s (sum T + sum k R_k) per window; Horner over the windows;
 //     plus the sum of the points whose scalar is one.
 #pragma once
 #include <algorithm>
@@ -415,24 +414,26 @@ CUZK_HD void level1_thread(const Level1Args<C>& a, uint32_t g) {
   store_bucket(a.outR + g, running);
 }
 
-// Level >= 2: inputs A, R of n per window with V = sum A + 2^in_doublings *
-// sum_i i R_i; segments of s = 2^b: A'[g] = sum A + 2^in_doublings *
-// sum (i - gs) R_i and R'[g] = 2^(in_doublings + b) sum R_i, so that
-// V = sum A' + sum_g g R'[g] and the next level takes its R as they come
-// (in_doublings 0). These levels have few threads, each one dependent chain:
-// their time is latency, so they stay short (small s, b doublings each; with
-// the doublings owed to all earlier segment sizes applied at every level, a
-// 2^24 MSM spent 1.6 ms per window batch here).
+// Level >= 2 on three arrays of n per window, with V = sum A + 2^D (sum T +
+// sum_i i R_i) (D = log2 s1, applied once, on the host; level 1 leaves no T).
+// Segments of s = 2^b: A'[g] = sum A, T'[g] = sum T + sum (i - gs) R_i and
+// R'[g] = 2^b sum R_i, so the same holds for the outputs with weights g.
+// These levels have few threads, each one dependent chain: their time is
+// latency, so they stay short (s = 2: two additions deep, one doubling).
+// Applying the segment factors as doublings of the weighted sum at every
+// level instead cost a 2^24 MSM 1.6 ms per window batch; scaling by s1 at the
+// first level cost it 0.65 ms of full-device work.
 template <class C>
 struct LevelArgs {
   const DevXyzz<C>* inA;
+  const DevXyzz<C>* inT;  // null: none (the first further level)
   const DevXyzz<C>* inR;
   uint32_t n;  // per window
   uint32_t s;
   uint32_t S;  // segments per window = ceil(n / s)
-  int in_doublings;
-  int out_doublings;  // in_doublings + log2 s
+  int doublings;  // log2 s
   DevXyzz<C>* outA;
+  DevXyzz<C>* outT;
   DevXyzz<C>* outR;
 };
 
@@ -443,16 +444,17 @@ CUZK_HD void level_thread(const LevelArgs<C>& a, uint32_t g) {
   const uint32_t lo = k * a.s;
   const uint32_t hi = lo + a.s < a.n ? lo + a.s : a.n;
   ec::Xyzz<C> running = ec::Xyzz<C>::infinity(), total = ec::Xyzz<C>::infinity(),
-              asum = ec::Xyzz<C>::infinity();
+              asum = ec::Xyzz<C>::infinity(), tsum = ec::Xyzz<C>::infinity();
   for (uint32_t i = hi; i-- > lo;) {
     xyzz_add<C>(running, load_bucket(a.inR + base + i));
     xyzz_add<C>(asum, load_bucket(a.inA + base + i));
+    if (a.inT) xyzz_add<C>(tsum, load_bucket(a.inT + base + i));
     if (i > lo) xyzz_add<C>(total, running);
   }
-  for (int d = 0; d < a.in_doublings; ++d) xyzz_dbl<C>(total);
-  xyzz_add<C>(asum, total);
-  for (int d = 0; d < a.out_doublings; ++d) xyzz_dbl<C>(running);
+  xyzz_add<C>(tsum, total);
+  for (int d = 0; d < a.doublings; ++d) xyzz_dbl<C>(running);
   store_bucket(a.outA + g, asum);
+  store_bucket(a.outT + g, tsum);
   store_bucket(a.outR + g, running);
 }
 
@@ -479,12 +481,15 @@ CUZK_HD void ones_thread(const uint32_t* idx, size_t count, const DevPoint<C>* b
 }
 
 // ---------------------------------------------------------------------------
-// Host side of the reduction: V = sum A + 2^doublings * sum_k k R_k.
+// Host side of the reduction: V = sum A + 2^doublings (sum T + sum_k k R_k)
+// (T null: none).
 template <class C>
-ec::Xyzz<C> finish_window(const ec::Xyzz<C>* A, const ec::Xyzz<C>* R, size_t n, int doublings) {
+ec::Xyzz<C> finish_window(const ec::Xyzz<C>* A, const ec::Xyzz<C>* T, const ec::Xyzz<C>* R, size_t n,
+                          int doublings) {
   ec::Xyzz<C> running = ec::Xyzz<C>::infinity(), total = ec::Xyzz<C>::infinity(), asum = ec::Xyzz<C>::infinity();
   for (size_t i = n; i-- > 0;) {
     xyzz_add<C>(asum, A[i]);
+    if (T) xyzz_add<C>(total, T[i]);
     if (i == 0) break;
     xyzz_add<C>(running, R[i]);
     xyzz_add<C>(total, running);
@@ -502,9 +507,9 @@ struct ReducePlan {
   uint32_t s1, S1;  // level 1
   int levels;       // further device levels
   uint32_t n[kMaxLevels], s[kMaxLevels], S[kMaxLevels];  // level l >= 2: input size per window, segment, segments
-  int in_doublings[kMaxLevels], out_doublings[kMaxLevels];
+  int doublings[kMaxLevels];                             // log2 s[l]
   uint32_t final_n;  // per window, to the host
-  int final_doublings;
+  int final_doublings;  // log2 s1
 };
 
 inline int ilog2_ceil(uint64_t x) {
@@ -514,20 +519,17 @@ inline int ilog2_ceil(uint64_t x) {
 }
 
 // Levels >= 2 from n inputs per window down to host_max.
-inline void plan_levels(ReducePlan& p, uint32_t n, int in_dbl, uint32_t host_max, uint32_t seg) {
+inline void plan_levels(ReducePlan& p, uint32_t n, uint32_t host_max, uint32_t seg) {
   p.levels = 0;
   while (n > host_max && p.levels < ReducePlan::kMaxLevels) {
     const int l = p.levels++;
     p.n[l] = n;
     p.s[l] = seg;
     p.S[l] = (n + seg - 1) / seg;
-    p.in_doublings[l] = in_dbl;
-    p.out_doublings[l] = in_dbl + ilog2_ceil(seg);
-    in_dbl = 0;
+    p.doublings[l] = ilog2_ceil(seg);
     n = p.S[l];
   }
   p.final_n = n;
-  p.final_doublings = in_dbl;
 }
 
 // Level 1 runs windows * B / s1 threads in waves of `resident` (threads of a
@@ -548,7 +550,8 @@ inline ReducePlan plan_reduction(uint32_t B, int windows, uint64_t resident, uin
     ReducePlan p{};
     p.s1 = s1;
     p.S1 = (B + s1 - 1) / s1;
-    plan_levels(p, p.S1, ilog2_ceil(s1), host_max, seg);
+    plan_levels(p, p.S1, host_max, seg);
+    p.final_doublings = ilog2_ceil(s1);
     double cost = std::max(waves(p.S1), 2.0) * s1;
     for (int l = 0; l < p.levels; ++l) cost += 1.5 * waves(p.S[l]);
     if (cost < best_cost) {

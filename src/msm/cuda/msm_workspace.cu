@@ -31,8 +31,9 @@ MsmWorkspace::Impl::~Impl() { release(); }
 template <class Fn>
 void MsmWorkspace::Impl::for_each_buffer(Fn&& fn) {
   for (DevBuf* b : {&counters, &ones_idx, &keys, &vals, &keys2, &vals2, &sort_temp, &buckets, &occupied, &head, &tail,
-                    &head_key, &tail_key, &flags, &levels[0].a0, &levels[0].r0, &levels[0].a1, &levels[0].r1,
-                    &levels[1].a0, &levels[1].r0, &levels[1].a1, &levels[1].r1, &ones_a, &ones_b, &scalars,
+                    &head_key, &tail_key, &flags, &levels[0].a0, &levels[0].r0, &levels[0].a1, &levels[0].t1,
+                    &levels[0].r1, &levels[0].t2, &levels[1].a0, &levels[1].r0, &levels[1].a1, &levels[1].t1,
+                    &levels[1].r1, &levels[1].t2, &ones_a, &ones_b, &scalars,
                     &stream_raw[0], &stream_raw[1], &stream_pts[0], &stream_pts[1], &stream_inf[0], &stream_inf[1],
                     &run_start, &run_len, &run_ibase, &run_count, &run_offset, &items, &aff_prefix, &aff_pair_run,
                     &scan_temp, &group_bounds})

@@ -47,7 +47,7 @@ struct MsmWorkspace::Impl {
   // The reduction's further levels of window batch k run on reduce_stream
   // while batch k + 1 is summed, on the buffers of parity k % 2.
   struct LevelBufs {
-    DevBuf a0, r0, a1, r1;
+    DevBuf a0, r0, a1, t1, r1, t2;  // level 1 writes a0, r0; further levels swap (a0, t2, r0) / (a1, t1, r1)
   };
   LevelBufs levels[2];
   DevBuf ones_a, ones_b, scalars;
