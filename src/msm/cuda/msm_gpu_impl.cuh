@@ -670,7 +670,8 @@ struct GpuMsm<C>::Impl {
     stats.windows = W;
     stats.combined_sort = combined;
 
-    // pinned staging: [0, 16) ones result; then per window final A and R
+    // pinned staging: [0, 16) ones result; then per window batch the final A, R
+    // and T of its windows (host_max each)
     const uint32_t host_max = 16;
     const size_t stage_points = host_max + size_t(W) * host_max * 3;
     X* stage = static_cast<X*>(w.host_stage(stage_points * sizeof(X)));
