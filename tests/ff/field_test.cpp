@@ -88,13 +88,22 @@ TYPED_TEST(FieldTest, InverseAndBatchInverse) {
   }
 }
 
-// The binary extended Euclid's inverse equals Fermat's, at random and edge
-// values (1, 2, -1, small, zero).
+// The binary inverse equals Fermat's, at random and edge values (1, 2, -1,
+// small, zero, Montgomery values with many trailing zeros).
 TYPED_TEST(FieldTest, BinaryInverseMatchesFermat) {
   using F = TypeParam;
   std::mt19937_64 rng(12);
   std::vector<F> xs = {F::one(), F::from_u64(2), -F::one(), F::from_u64(3), -F::from_u64(2), F::zero()};
   for (int i = 0; i < 300; ++i) xs.push_back(random_element<F>(rng));
+  // Montgomery values with long runs of trailing zeros (more than a 64-bit
+  // word: the inversion strips them at most 63 at a time)
+  for (int bit : {1, 63, 64, 65, 127, 128, 129, F::kBits - 2}) {
+    Limbs<F::N> m{};
+    m.v[bit / 64] = uint64_t(1) << (bit % 64);
+    xs.push_back(F::from_montgomery(m));
+    m.v[F::N - 1] |= uint64_t(1) << ((F::kBits - 3) % 64);  // and a high bit too
+    xs.push_back(F::from_montgomery(m));
+  }
   for (const F& x : xs) {
     EXPECT_EQ(inverse_binary(x), x.inverse()) << to_decimal(x);
     if (!x.is_zero()) {
