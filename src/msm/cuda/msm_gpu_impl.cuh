@@ -201,11 +201,12 @@ __device__ __forceinline__ F shfl_field(const F& x, int arg) {
   return r;
 }
 
-// 1/v for every thread of the block (v != 0) with one inversion (binary
-// Euclid: the other warps wait for it, so its latency counts): warp 0 takes
-// kAffBlock / 32 values per lane, scans the lanes' products both ways with
-// shuffles, inverts the block's product and hands each value its inverse
-// (1/v_i = 1/total * product of all the others). All threads must call it.
+// 1/v for every thread of the block (v != 0) with one inversion (Kaliski's,
+// ff/binary_inverse.hpp: the other warps wait for it, so its latency counts):
+// warp 0 takes kAffBlock / 32 values per lane, scans the lanes' products both
+// ways with shuffles, inverts the block's product and hands each value its
+// inverse (1/v_i = 1/total * product of all the others). All threads must
+// call it.
 template <class F>
 __device__ F block_inverse(const F& v, F* sh) {
   constexpr int G = kAffBlock / 32;
