@@ -180,9 +180,14 @@ uint64_t PinnedPool::shrink(uint64_t want) {
   return freed;
 }
 
-void PinnedPool::prewarm(size_t bytes, size_t count) {
-  std::vector<Buffer> held;
-  for (size_t i = 0; i < count; ++i) held.push_back(take(bytes, "pool prewarm"));
+size_t PinnedPool::prewarm(size_t bytes, size_t count) {
+  std::vector<Buffer> held;  // held to the end, so that every take pins a new buffer
+  while (held.size() < count) {
+    auto b = try_take(bytes);
+    if (!b) break;
+    held.push_back(std::move(*b));
+  }
+  return held.size();
 }
 
 PinnedPool::Stats PinnedPool::stats() const {

@@ -78,8 +78,10 @@ class PinnedPool {
   std::optional<Buffer> try_take(size_t bytes);
   // Frees idle buffers until `want` bytes are released (or none are idle).
   uint64_t shrink(uint64_t want);
-  // Pins `count` buffers of `bytes` ahead of time (startup), so proofs find them.
-  void prewarm(size_t bytes, size_t count);
+  // Pins up to `count` buffers of `bytes` ahead of time (startup), so the
+  // first proofs find them idle: as many as the budget has room for, without
+  // waiting or evicting anything. Returns how many it pinned.
+  size_t prewarm(size_t bytes, size_t count);
 
   Stats stats() const;
   const HostAllocator& allocator() const { return *alloc_; }

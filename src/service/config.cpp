@@ -82,11 +82,12 @@ DaemonConfig parse(const toml::value& root) {
       const auto& arr = toml::find<toml::array>(t, "preload");
       for (size_t i = 0; i < arr.size(); ++i) {
         const std::string where = "[[keys.preload]] #" + std::to_string(i + 1);
-        only_keys(arr[i], where, {"id", "path", "pin"});
+        only_keys(arr[i], where, {"id", "path", "pin", "prewarm"});
         PreloadKeyConfig k;
         get(arr[i], "id", k.id);
         get(arr[i], "path", k.path);
         get(arr[i], "pin", k.pin);
+        get_positive(arr[i], where, "prewarm", k.prewarm, 0u, 4096u);
         if (k.path.empty()) throw Error(where + ": 'path' is required");
         c.preload.push_back(k);
       }

@@ -11,6 +11,7 @@ namespace cuzk::service {
 struct PreloadKeyConfig {
   std::string id, path;
   bool pin = false;
+  unsigned prewarm = 0;  // partitions whose witness buffers are pinned at startup
 };
 
 struct DaemonConfig {

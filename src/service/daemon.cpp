@@ -80,6 +80,12 @@ int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> a
   for (const auto& k : cfg.preload) {
     const auto id = core.keys().preload(k.path, k.id, k.pin);
     std::printf("cuzk daemon: key '%s' loaded from %s%s\n", id.c_str(), k.path.c_str(), k.pin ? " (pinned)" : "");
+    if (k.prewarm > 0) {
+      const auto pw = core.prewarm_witness_buffers(id, k.prewarm);
+      std::printf("cuzk daemon: key '%s': %zu of %u witness buffer(s) of %.3f GB pinned ahead%s\n", id.c_str(),
+                  pw.buffers, k.prewarm, double(pw.bytes_each) / 1e9,
+                  pw.buffers < k.prewarm ? " (the memory budget has no room for more)" : "");
+    }
   }
 
   GrpcService service(core, token);

@@ -277,6 +277,18 @@ std::string ProvingCore::preload_key(const std::string& path, const std::string&
   }
 }
 
+ProvingCore::Prewarmed ProvingCore::prewarm_witness_buffers(const std::string& key_id, unsigned partitions) {
+  Prewarmed p;
+  {
+    const auto key = keys_.get(key_id);
+    // what the engine takes for a partition: inputs (ONE included, one IC
+    // point each) and aux variables (one L point each)
+    p.bytes_each = (key->vk.ic.size() + key->l.size()) * sizeof(Fr);
+  }
+  p.buffers = pool_.prewarm(p.bytes_each, partitions);
+  return p;
+}
+
 uint64_t ProvingCore::evict_key(const std::string& id) {
   try {
     return keys_.evict(id);

@@ -79,6 +79,14 @@ class ProvingCore {
 
   std::string preload_key(const std::string& path, const std::string& id, bool pin);
   uint64_t evict_key(const std::string& id);
+  // Pins the witness buffers (inputs + aux) of up to `partitions` partitions
+  // of the key's circuit, so that the first jobs do not wait for pinning: as
+  // many as the budget has room for now. Returns how many, and their size.
+  struct Prewarmed {
+    size_t buffers = 0;
+    uint64_t bytes_each = 0;
+  };
+  Prewarmed prewarm_witness_buffers(const std::string& key_id, unsigned partitions);
   engine::KeyCache& keys() { return keys_; }
 
   // Refuse new jobs; let in-flight ones finish for up to `timeout_s`, then

@@ -55,6 +55,34 @@ TEST(PinnedPool, ReusesBestFitAndCounts) {
   EXPECT_EQ(b.stats().used, 0u);
 }
 
+// prewarm pins what the budget has room for, without waiting or evicting,
+// and later takes find those buffers idle.
+TEST(PinnedPool, PrewarmPinsWhatFitsAndLaterTakesHit) {
+  MemoryBudget b(64 * MiB);
+  auto alloc = std::make_shared<CountingAllocator>();
+  {
+    PinnedPool pool(b, alloc);
+    auto other = b.acquire(24 * MiB, "another user");
+    EXPECT_EQ(pool.prewarm(10 * MiB, 8), 4u);  // 40 of the 40 MiB left
+    auto s = pool.stats();
+    EXPECT_EQ(s.buffers_idle, 4u);
+    EXPECT_EQ(s.misses, 4u);
+    EXPECT_EQ(b.stats().used, 64 * MiB);
+    EXPECT_EQ(alloc->live, 4);
+    {
+      auto x = pool.take(9 * MiB, "x");  // best fit among the idle ones
+      EXPECT_EQ(x.capacity(), 10 * MiB);
+      EXPECT_EQ(pool.stats().hits, 1u);
+    }
+    other.release();
+    EXPECT_EQ(pool.prewarm(10 * MiB, 5), 5u);  // the 4 idle ones, and one new
+    EXPECT_EQ(pool.stats().buffers_idle, 5u);
+    EXPECT_EQ(pool.prewarm(10 * MiB, 0), 0u);
+  }
+  EXPECT_EQ(alloc->live, 0);
+  EXPECT_EQ(b.stats().used, 0u);
+}
+
 TEST(PinnedPool, IdleBuffersAreEvictedForOtherUsers) {
   MemoryBudget b(32 * MiB);
   auto alloc = std::make_shared<CountingAllocator>();

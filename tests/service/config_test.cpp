@@ -25,6 +25,7 @@ max_ready = 6
 id = "porep"
 path = "/keys/porep.params"
 pin = true
+prewarm = 10
 [listen]
 unix_socket = "/tmp/x.sock"
 tcp = "127.0.0.1:9820"
@@ -47,6 +48,7 @@ drain_timeout_s = 5
   ASSERT_EQ(c.preload.size(), 1u);
   EXPECT_EQ(c.preload[0].id, "porep");
   EXPECT_TRUE(c.preload[0].pin);
+  EXPECT_EQ(c.preload[0].prewarm, 10u);
   EXPECT_EQ(c.tcp, "127.0.0.1:9820");
   EXPECT_EQ(c.bearer_token(), "t");
   EXPECT_EQ(c.http_port, 0);
@@ -75,5 +77,7 @@ TEST(ServiceConfig, ErrorsNameTheKey) {
   EXPECT_NE(msg("[http]\nport = \"x\"\n").find("bad.toml"), std::string::npos);
   EXPECT_NE(msg("[gpus]\nhost_memory = \"huge\"\n").find("host_memory = 'huge'"), std::string::npos);
   EXPECT_NE(msg("[[keys.preload]]\nid = \"a\"\n").find("'path' is required"), std::string::npos);
+  EXPECT_NE(msg("[[keys.preload]]\npath = \"/k\"\nprewarm = 5000\n").find("prewarm = 5000 out of range"),
+            std::string::npos);
   EXPECT_NE(msg("nonsense = = 1").find("bad.toml"), std::string::npos);
 }

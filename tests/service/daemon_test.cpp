@@ -351,6 +351,30 @@ TEST_F(ServiceDaemon, TcpNeedsTheBearerToken) {
   EXPECT_EQ(count_valid(r, *small_vk), 1);
 }
 
+// A preloaded key with `prewarm`: the daemon pins that many witness buffers
+// before it is ready, and a job takes them instead of pinning new ones.
+TEST_F(ServiceDaemon, PrewarmPinsWitnessBuffersAtStartup) {
+  DaemonProcess d(dir / "prewarm",
+                  "[[keys.preload]]\nid = \"small-pw\"\npath = \"" + small_params + "\"\nprewarm = 2\n");
+  ASSERT_TRUE(d.ready()) << d.log_text();
+  EXPECT_NE(d.log_text().find("key 'small-pw': 2 of 2 witness buffer(s)"), std::string::npos) << d.log_text();
+  auto st = d.http_json("/status");
+  EXPECT_EQ(st["pool"]["buffers_idle"], 2) << st["pool"].dump();
+  EXPECT_EQ(st["pool"]["misses"], 2);
+  EXPECT_EQ(st["pool"]["hits"], 0);
+  Client cl(d.unix_address());
+  auto req = request(small_params, kSmall, 31);
+  req.mutable_key()->set_key_id("small-pw");
+  auto r = cl.prove(req);
+  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  EXPECT_EQ(count_valid(r, *small_vk), 1);
+  // nothing new was pinned: the witness, and at this size the a/b buffer too,
+  // went into the prewarmed (2 MiB) buffers
+  st = d.http_json("/status");
+  EXPECT_EQ(st["pool"]["hits"], 2) << st["pool"].dump();
+  EXPECT_EQ(st["pool"]["misses"], 2);
+}
+
 TEST_F(ServiceDaemon, KeysPreloadByIdAndEvict) {
   Client cl = unix_client();
   const auto copy = (dir / "small-copy.params").string();  // small.params is cached by path already
