@@ -814,7 +814,7 @@ struct GpuMsm<C>::Impl {
           Tin = T1;
           std::swap(T1, T2);
         }
-        // final A and R of these windows to the host
+        // final A, R (and T, after further levels) of these windows to the host
         const size_t fin = size_t(nw) * rp.final_n;
         X* sa = stage + host_max + size_t(w0) * host_max * 3;
         X* sr = sa + size_t(nw) * host_max;
