@@ -308,8 +308,9 @@ CUZK_UNROLL
   }
 }
 
-// After the last step (n even, so E is in o and O in e): O + (E >> 32), reduced.
-template <int n, class Ops>
+// After the last step (n even, so E is in o and O in e): O + (E >> 32), which
+// is < 2p; reduced below p unless Reduce is false (ff/lazy_device.cuh).
+template <int n, class Ops, bool Reduce = true>
 CUZK_DEV_INLINE void mul_last(Ops& ops, uint32_t (&res)[n], const uint32_t (&e)[n], const uint32_t (&o)[n],
                               const uint32_t (&p)[n]) {
   uint32_t t[n];
@@ -317,10 +318,19 @@ CUZK_DEV_INLINE void mul_last(Ops& ops, uint32_t (&res)[n], const uint32_t (&e)[
 CUZK_UNROLL
   for (int j = 1; j < n - 1; ++j) ops.addc_cc(t[j], e[j], o[j + 1]);
   ops.addc(t[n - 1], e[n - 1], 0u);
-  final_sub<n>(ops, res, t, p);
+  if constexpr (Reduce) {
+    final_sub<n>(ops, res, t, p);
+  } else {
+CUZK_UNROLL
+    for (int j = 0; j < n; ++j) res[j] = t[j];
+  }
 }
 
-template <class P, class Ops, int N = P::kLimbs>
+// r = A * B / R mod p. With Reduce false the result is only < 2p, and B (the
+// operand taken word by word) may be any value below 2p while A < p: every
+// step's partial sum stays below A + p, as with reduced operands, and the
+// result (A B + m p) / R < p (2p / R + 1) < 2p.
+template <class P, class Ops, int N = P::kLimbs, bool Reduce = true>
 CUZK_DEV_INLINE void mul_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A, const Limbs<N>& B) {
   constexpr int n = 2 * N;
   static_assert(n % 2 == 0 && n >= 4, "even limb count");
@@ -341,7 +351,7 @@ CUZK_UNROLL
       mul_step<n>(ops, e, o, a, b[i], p, inv);
   }
   uint32_t res[n];
-  mul_last<n>(ops, res, e, o, p);
+  mul_last<n, Ops, Reduce>(ops, res, e, o, p);
   from32<N>(r, res);
 }
 

@@ -14,7 +14,8 @@
 namespace cuzk::ff {
 namespace devmont {
 
-template <class P, class Ops, int N = P::kLimbs>
+// Reduce false: results < 2p, and B0, B1 may be < 2p (as in mul_impl).
+template <class P, class Ops, int N = P::kLimbs, bool Reduce = true>
 CUZK_DEV_INLINE void mul2_impl(Ops& ops, Limbs<N>& r0, Limbs<N>& r1, const Limbs<N>& A0, const Limbs<N>& B0,
                                const Limbs<N>& A1, const Limbs<N>& B1) {
   constexpr int n = 2 * N;
@@ -41,8 +42,8 @@ CUZK_UNROLL
     }
   }
   uint32_t res0[n], res1[n];
-  mul_last<n>(ops, res0, e0, o0, p);
-  mul_last<n>(ops, res1, e1, o1, p);
+  mul_last<n, Ops, Reduce>(ops, res0, e0, o0, p);
+  mul_last<n, Ops, Reduce>(ops, res1, e1, o1, p);
   from32<N>(r0, res0);
   from32<N>(r1, res1);
 }

@@ -11,6 +11,7 @@
 
 #include "ff/field_io.hpp"
 #include "ff/fields.hpp"
+#include "ff/lazy_device.cuh"
 #include "ff/mont_mul_device.cuh"
 #include "ff/mul2_device.cuh"
 #include "field_samples.hpp"
@@ -134,5 +135,53 @@ TYPED_TEST(MontEmulation, SparseLimbPatterns) {
     expect_same(emu_sqr(a), a.sqr(), "sqr", a, a);
     expect_same(emu_add(a, b), a + b, "add", a, b);
     expect_same(emu_sub(a, b), a - b, "sub", a, b);
+  }
+}
+
+// Lazy arithmetic (ff/lazy_device.cuh): operands given as x or x + p (both
+// below 2p); results stay below 2p and are congruent to the reduced ones.
+namespace {
+
+template <class F>
+F plus_p(const F& x) {  // the other representative of x below 2p
+  Limbs<F::N> r;
+  uint64_t carry = 0;
+  for (int i = 0; i < F::N; ++i) r.v[i] = addc(x.m.v[i], F::Params::modulus().v[i], carry);
+  return F::from_montgomery(r);
+}
+
+template <class F>
+void expect_lazy(const F& got, const F& want, const char* op, const F& a, const F& b) {
+  Limbs<F::N> two_p;
+  uint64_t carry = 0;
+  for (int i = 0; i < F::N; ++i) two_p.v[i] = addc(F::Params::modulus().v[i], F::Params::modulus().v[i], carry);
+  ASSERT_FALSE(limbs_geq(got.m, two_p)) << op << " left 2p: a=" << to_hex(a) << " b=" << to_hex(b);
+  expect_same(Lazy<F>::canonical(got), want, op, a, b);
+}
+
+}  // namespace
+
+TYPED_TEST(MontEmulation, LazyBelowTwiceModulus) {
+  using F = TypeParam;
+  using L = Lazy<F>;
+  std::mt19937_64 rng(0x1A2B);
+  auto v = cuzk::test::edge_values<F>();
+  std::vector<F> xs = v;
+  for (int i = 0; i < 4000; ++i) xs.push_back(random_element<F>(rng));
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const F& a = xs[i];
+    const F& b = xs[(i * 7 + 3) % xs.size()];
+    const F c = i < v.size() ? v[i] : random_element<F>(rng);  // the constant: canonical
+    for (int form = 0; form < 4; ++form) {
+      const F la = form & 1 ? plus_p(a) : a, lb = form & 2 ? plus_p(b) : b;
+      expect_same(L::canonical(la), a, "canonical", la, la);
+      expect_lazy(L::add(la, lb), a + b, "lazy add", la, lb);
+      expect_lazy(L::sub(la, lb), a - b, "lazy sub", la, lb);
+      expect_lazy(L::mul(c, la), c * a, "lazy mul", c, la);
+      F r0, r1;
+      L::mul2(r0, r1, c, la, b, lb);
+      expect_lazy(r0, c * a, "lazy mul2 first", c, la);
+      expect_lazy(r1, b * b, "lazy mul2 second", b, lb);
+    }
   }
 }

@@ -84,6 +84,32 @@ inline int make_plan(int L, int (&r)[kMaxPasses]) {
 
 inline unsigned blocks_for(size_t n, int threads) { return unsigned((n + threads - 1) / threads); }
 
+// Programmatic dependent launch of the pass kernels (env CUZK_NTT_PDL=0 turns
+// it off): each pass's blocks are scheduled while the previous pass drains
+// (ntt_kernels.cuh, wait_for_previous_grid), hiding the launch gap.
+inline bool dependent_launch() {
+  static const bool v = [] {
+    const char* e = std::getenv("CUZK_NTT_PDL");
+    return e ? std::atoi(e) != 0 : true;
+  }();
+  return v;
+}
+
+template <class F>
+void launch_pass(const PassKernel<F>& k, unsigned blocks, const PassArgs<F>& args, cudaStream_t s) {
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(blocks);
+  cfg.blockDim = dim3(unsigned(k.threads));
+  cfg.dynamicSmemBytes = size_t(k.smem);
+  cfg.stream = s;
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr.val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = &attr;
+  cfg.numAttrs = dependent_launch() ? 1 : 0;
+  CUZK_CUDA_CHECK(cudaLaunchKernelEx(&cfg, k.fn, args));
+}
+
 }  // namespace detail
 
 template <class F>
@@ -281,8 +307,7 @@ void GpuNttDomain<F>::transform(const F* d_in, F* d_out, bool inverse, const Fac
         q.dig_pos[d] = log_n_ - consumed;
       }
     }
-    k.fn<<<unsigned(n_ >> k.tile_log), k.threads, k.smem, s>>>(q);
-    CUZK_CUDA_CHECK_LAUNCH();
+    launch_pass(k, unsigned(n_ >> k.tile_log), q, s);
   }
   if (!d_scratch) CUZK_CUDA_CHECK(cudaFreeAsync(scratch, s));
 }

@@ -43,6 +43,7 @@
 #include <utility>
 
 #include "ff/field.hpp"
+#include "ff/lazy_device.cuh"
 #include "ff/mul2_device.cuh"
 
 namespace cuzk::ntt::cuda::detail {
@@ -87,6 +88,36 @@ struct PassArgs {
   Scale<F> pre, post;
   const F* pa;  // post-op when non-null: out = pa[i] * pb[i] - value
   const F* pb;
+};
+
+// Pass-kernel arithmetic. With CUZK_NTT_LAZY (the default) data inside a
+// transform (registers, and the scratch buffer between passes) stays below
+// 2p and products skip their final subtraction (ff/lazy_device.cuh); loads
+// take canonical values and the last pass stores canonical ones. mul's first
+// operand is the constant (twiddle, scale): canonical.
+#ifndef CUZK_NTT_LAZY
+#define CUZK_NTT_LAZY 1
+#endif
+template <class F>
+struct NttArith {
+#if CUZK_NTT_LAZY
+  using L = ff::Lazy<F>;
+  __device__ __forceinline__ static F add(const F& a, const F& b) { return L::add(a, b); }
+  __device__ __forceinline__ static F sub(const F& a, const F& b) { return L::sub(a, b); }
+  __device__ __forceinline__ static F mul(const F& c, const F& x) { return L::mul(c, x); }
+  __device__ __forceinline__ static void mul2(F& r0, F& r1, const F& c0, const F& x0, const F& c1, const F& x1) {
+    L::mul2(r0, r1, c0, x0, c1, x1);
+  }
+  __device__ __forceinline__ static F canonical(const F& x) { return L::canonical(x); }
+#else
+  __device__ __forceinline__ static F add(const F& a, const F& b) { return a + b; }
+  __device__ __forceinline__ static F sub(const F& a, const F& b) { return a - b; }
+  __device__ __forceinline__ static F mul(const F& c, const F& x) { return c * x; }
+  __device__ __forceinline__ static void mul2(F& r0, F& r1, const F& c0, const F& x0, const F& c1, const F& x1) {
+    ff::mul2(r0, r1, c0, x0, c1, x1);
+  }
+  __device__ __forceinline__ static F canonical(const F& x) { return x; }
+#endif
 };
 
 // ---------------------------------------------------------------------------
@@ -219,12 +250,13 @@ template <class F>
 __device__ __forceinline__ F pow_factor(const PowTable<F>& t, uint32_t i) {
   return pow_lo(t, i) * pow_hi(t, i);
 }
+// x (below 2p in the pass kernels) times the scale's factor for index i
 template <class F>
 __device__ __forceinline__ void apply_scale(const Scale<F>& s, F& x, uint32_t i) {
   if (s.mode == kScaleConst)
-    x = x * s.c;
+    x = NttArith<F>::mul(s.c, x);
   else if (s.mode == kScaleTable)
-    x = x * pow_factor(s.t, i);
+    x = NttArith<F>::mul(pow_factor(s.t, i), x);
 }
 
 // ---------------------------------------------------------------------------
@@ -244,8 +276,8 @@ __device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F*
     if (e & (1 << Q)) continue;
     const int h = e | (1 << Q);
     const int eb = e & (NT - 1);
-    const F s = x[e] + x[h];
-    const F d = x[e] - x[h];
+    const F s = NttArith<F>::add(x[e], x[h]);
+    const F d = NttArith<F>::sub(x[e], x[h]);
     x[e] = s;
     F w;
     if constexpr (W == 0) {
@@ -264,11 +296,11 @@ __device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F*
       held_d = d;
       held_w = w;
     } else {
-      ff::mul2(x[held], x[h], held_d, held_w, d, w);
+      NttArith<F>::mul2(x[held], x[h], held_w, held_d, w, d);
       held = -1;
     }
   }
-  if (held >= 0) x[held] = held_d * held_w;
+  if (held >= 0) x[held] = NttArith<F>::mul(held_w, held_d);
 }
 
 template <class F, int W, int B, int BLO>
@@ -330,6 +362,18 @@ __device__ __forceinline__ uint32_t last_segment_base(const PassArgs<F>& a, uint
   return pos;
 }
 
+// Launched with programmatic stream serialization (gpu_ntt_impl.cuh), a pass
+// kernel's blocks may start while the kernel before it finishes: this lets
+// the next grid be scheduled at once and then waits until the previous one
+// has completed and its writes are visible. Without the attribute both
+// instructions do nothing.
+__device__ __forceinline__ void wait_for_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 template <int R_LOG, int G_LOG>
 constexpr int kThreads = (1 << (R_LOG + G_LOG)) / 8;
 // 256 threads: <= 128 registers (2 blocks/SM); 128 threads: <= 168 (3 blocks).
@@ -347,6 +391,7 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
   extern __shared__ uint4 sm[];
   const uint32_t tid = threadIdx.x;
   F x[8];
+  wait_for_previous_grid();
 
   // ---- loads (round 0's map)
   const uint32_t ub0 = deposit<Round<R_LOG, G_LOG, COLUMN, 0>>(tid);
@@ -391,7 +436,7 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
         ff::mul2(t0, t1, pow_lo(a.tw2, i0), pow_hi(a.tw2, i0), pow_lo(a.tw2, i1), pow_hi(a.tw2, i1));
       }
       F y0, y1;
-      ff::mul2(y0, y1, x[e], t0, x[e + 1], t1);
+      NttArith<F>::mul2(y0, y1, t0, x[e], t1, x[e + 1]);
       st_global(a.out + (seg_off + j + (k0 << a.log_S)), y0);
       st_global(a.out + (seg_off + j + (k1 << a.log_S)), y1);
     }
@@ -405,6 +450,7 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
       if (a.negate) idx = (0u - idx) & nmask;
       F v = x[e];
       apply_scale(a.post, v, idx);
+      v = NttArith<F>::canonical(v);
       if (a.pa) v = ld_global(a.pa + idx) * ld_global(a.pb + idx) - v;
       st_global(a.out + idx, v);
     }
@@ -426,7 +472,7 @@ __global__ void __launch_bounds__(kSmallThreads) ntt_small_kernel(const PassArgs
   for (uint32_t i = tid; i < n; i += nt) {
     F v = ld_global(a.in + i);
     apply_scale(a.pre, v, i);
-    xs[i] = v;
+    xs[i] = NttArith<F>::canonical(v);
   }
   __syncthreads();
   for (int b = a.log_n - 1; b >= 0; --b) {
@@ -446,6 +492,7 @@ __global__ void __launch_bounds__(kSmallThreads) ntt_small_kernel(const PassArgs
     const uint32_t idx = a.negate ? (0u - k) & nmask : k;
     F v = xs[brev_bits(k, a.log_n)];
     apply_scale(a.post, v, idx);
+    v = NttArith<F>::canonical(v);
     if (a.pa) v = ld_global(a.pa + idx) * ld_global(a.pb + idx) - v;
     st_global(a.out + idx, v);
   }
