@@ -10,15 +10,8 @@
 // The same code runs on the host through EmuOps (tests).
 #pragma once
 #include "ff/field.hpp"
-#include "ff/karatsuba_device.cuh"
 #include "ff/mont_mul_device.cuh"
 #include "ff/mul2_device.cuh"
-
-// Lazy products use the Karatsuba product (ff/karatsuba_device.cuh) when 1,
-// the interleaved one (mont_mul_device.cuh) when 0.
-#ifndef CUZK_LAZY_KARATSUBA
-#define CUZK_LAZY_KARATSUBA 1
-#endif
 
 namespace cuzk::ff {
 namespace devmont {
@@ -85,28 +78,6 @@ CUZK_DEV_INLINE void canonical_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A) {
   from32<N>(r, res);
 }
 
-// c < p, x < 2p -> c x / R mod p, below 2p
-template <class P, class Ops, int N = P::kLimbs>
-CUZK_DEV_INLINE void lazy_mul_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& c, const Limbs<N>& x) {
-#if CUZK_LAZY_KARATSUBA
-  mul_karatsuba_impl<P, Ops, N, false>(ops, r, c, x);
-#else
-  mul_impl<P, Ops, N, false>(ops, r, c, x);
-#endif
-}
-
-template <class P, class Ops, int N = P::kLimbs>
-CUZK_DEV_INLINE void lazy_mul2_impl(Ops& ops, Limbs<N>& r0, Limbs<N>& r1, const Limbs<N>& c0, const Limbs<N>& x0,
-                                    const Limbs<N>& c1, const Limbs<N>& x1) {
-#if CUZK_LAZY_KARATSUBA
-  // two independent instruction streams in one block: ptxas interleaves them
-  mul_karatsuba_impl<P, Ops, N, false>(ops, r0, c0, x0);
-  mul_karatsuba_impl<P, Ops, N, false>(ops, r1, c1, x1);
-#else
-  mul2_impl<P, Ops, N, false>(ops, r0, r1, c0, x0, c1, x1);
-#endif
-}
-
 }  // namespace devmont
 
 #if defined(__CUDACC__)
@@ -114,7 +85,7 @@ template <class P, int N = P::kLimbs>
 __device__ __noinline__ Limbs<N> device_mont_mul_lazy_called(Limbs<N> c, Limbs<N> x) {
   devmont::PtxOps ops;
   Limbs<N> r;
-  devmont::lazy_mul_impl<P>(ops, r, c, x);
+  devmont::mul_impl<P, devmont::PtxOps, N, false>(ops, r, c, x);
   return r;
 }
 template <class P, int N = P::kLimbs>
@@ -122,7 +93,7 @@ __device__ __noinline__ LimbsPair<N> device_mont_mul2_lazy_called(Limbs<N> c0, L
                                                                   Limbs<N> x1) {
   devmont::PtxOps ops;
   LimbsPair<N> r;
-  devmont::lazy_mul2_impl<P>(ops, r.first, r.second, c0, x0, c1, x1);
+  devmont::mul2_impl<P, devmont::PtxOps, N, false>(ops, r.first, r.second, c0, x0, c1, x1);
   return r;
 }
 #endif
@@ -162,7 +133,7 @@ struct Lazy {
 #else
     Ops ops;
     F r;
-    devmont::lazy_mul_impl<P>(ops, r.m, c.m, x.m);
+    devmont::mul_impl<P, Ops, F::N, false>(ops, r.m, c.m, x.m);
     return r;
 #endif
   }
@@ -175,7 +146,7 @@ struct Lazy {
 #else
     Ops ops;
     F t0, t1;
-    devmont::lazy_mul2_impl<P>(ops, t0.m, t1.m, c0.m, x0.m, c1.m, x1.m);
+    devmont::mul2_impl<P, Ops, F::N, false>(ops, t0.m, t1.m, c0.m, x0.m, c1.m, x1.m);
     r0 = t0;
     r1 = t1;
 #endif

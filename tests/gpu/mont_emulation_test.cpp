@@ -11,7 +11,6 @@
 
 #include "ff/field_io.hpp"
 #include "ff/fields.hpp"
-#include "ff/karatsuba_device.cuh"
 #include "ff/lazy_device.cuh"
 #include "ff/mont_mul_device.cuh"
 #include "ff/mul2_device.cuh"
@@ -26,13 +25,6 @@ F emu_mul(const F& a, const F& b) {
   devmont::EmuOps ops;
   F r;
   devmont::mul_impl<typename F::Params>(ops, r.m, a.m, b.m);
-  return r;
-}
-template <class F>
-F emu_mul_karatsuba(const F& a, const F& b) {
-  devmont::EmuOps ops;
-  F r;
-  devmont::mul_karatsuba_impl<typename F::Params>(ops, r.m, a.m, b.m);
   return r;
 }
 template <class F>
@@ -85,7 +77,6 @@ TYPED_TEST(MontEmulation, EdgeValuesAllPairs) {
     expect_same(emu_sqr(a), a.sqr(), "sqr", a, a);
     for (const F& b : v) {
       expect_same(emu_mul(a, b), a * b, "mul", a, b);
-      expect_same(emu_mul_karatsuba(a, b), a * b, "karatsuba mul", a, b);
       expect_same(emu_add(a, b), a + b, "add", a, b);
       expect_same(emu_sub(a, b), a - b, "sub", a, b);
     }
@@ -98,7 +89,6 @@ TYPED_TEST(MontEmulation, RandomValues) {
   for (int i = 0; i < 100000; ++i) {
     F a = random_element<F>(rng), b = random_element<F>(rng);
     expect_same(emu_mul(a, b), a * b, "mul", a, b);
-    expect_same(emu_mul_karatsuba(a, b), a * b, "karatsuba mul", a, b);
     expect_same(emu_sqr(a), a.sqr(), "sqr", a, a);
     expect_same(emu_add(a, b), a + b, "add", a, b);
     expect_same(emu_sub(a, b), a - b, "sub", a, b);
@@ -142,7 +132,6 @@ TYPED_TEST(MontEmulation, SparseLimbPatterns) {
     }
     F a = F::from_montgomery(x[0]), b = F::from_montgomery(x[1]);
     expect_same(emu_mul(a, b), a * b, "mul", a, b);
-    expect_same(emu_mul_karatsuba(a, b), a * b, "karatsuba mul", a, b);
     expect_same(emu_sqr(a), a.sqr(), "sqr", a, a);
     expect_same(emu_add(a, b), a + b, "add", a, b);
     expect_same(emu_sub(a, b), a - b, "sub", a, b);
@@ -189,12 +178,6 @@ TYPED_TEST(MontEmulation, LazyBelowTwiceModulus) {
       expect_lazy(L::add(la, lb), a + b, "lazy add", la, lb);
       expect_lazy(L::sub(la, lb), a - b, "lazy sub", la, lb);
       expect_lazy(L::mul(c, la), c * a, "lazy mul", c, la);
-      {
-        devmont::EmuOps ops;
-        F k;
-        devmont::mul_karatsuba_impl<typename F::Params, devmont::EmuOps, F::N, false>(ops, k.m, c.m, la.m);
-        expect_lazy(k, c * a, "lazy karatsuba mul", c, la);
-      }
       F r0, r1;
       L::mul2(r0, r1, c, la, b, lb);
       expect_lazy(r0, c * a, "lazy mul2 first", c, la);
