@@ -388,6 +388,21 @@ struct PhaseTimer {
   }
 };
 
+// The pinned staging of one MSM: the ones' sum (up to host_max points), then
+// per window batch (first window w0, nw windows) its final sums: nw x host_max
+// A sums, as many R sums, as many T sums. The device-to-host copies and the
+// host's window finish both address it through here.
+template <class X>
+struct ResultStage {
+  X* base;
+  uint32_t host_max;
+  static size_t points(uint32_t host_max, int windows) { return host_max + size_t(windows) * host_max * 3; }
+  X* ones() const { return base; }
+  X* a(int w0) const { return base + host_max + size_t(w0) * host_max * 3; }
+  X* r(int w0, int nw) const { return a(w0) + size_t(nw) * host_max; }
+  X* t(int w0, int nw) const { return r(w0, nw) + size_t(nw) * host_max; }
+};
+
 }  // namespace detail
 
 template <class C>
@@ -671,11 +686,10 @@ struct GpuMsm<C>::Impl {
     stats.windows = W;
     stats.combined_sort = combined;
 
-    // pinned staging: [0, 16) ones result; then per window batch the final A, R
-    // and T of its windows (host_max each)
+    // pinned staging of the ones' sum and the windows' final sums
     const uint32_t host_max = 16;
-    const size_t stage_points = host_max + size_t(W) * host_max * 3;
-    X* stage = static_cast<X*>(w.host_stage(stage_points * sizeof(X)));
+    const detail::ResultStage<X> stage{
+        static_cast<X*>(w.host_stage(detail::ResultStage<X>::points(host_max, W) * sizeof(X))), host_max};
 
     // 3. ones: strided per-thread sums, then plain-sum levels
     size_t ones_final = 0;
@@ -693,7 +707,7 @@ struct GpuMsm<C>::Impl {
         std::swap(p0, p1);
         cur = outn;
       }
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(stage, p0, cur * sizeof(X), cudaMemcpyDeviceToHost, st));
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.ones(), p0, cur * sizeof(X), cudaMemcpyDeviceToHost, st));
       ones_final = cur;
       tm.mark("ones");
     }
@@ -816,12 +830,9 @@ struct GpuMsm<C>::Impl {
         }
         // final A, R (and T, after further levels) of these windows to the host
         const size_t fin = size_t(nw) * rp.final_n;
-        X* sa = stage + host_max + size_t(w0) * host_max * 3;
-        X* sr = sa + size_t(nw) * host_max;
-        X* stt = sr + size_t(nw) * host_max;
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(sa, A0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(sr, R0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
-        if (Tin) CUZK_CUDA_CHECK(cudaMemcpyAsync(stt, Tin, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.a(w0), A0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.r(w0, nw), R0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
+        if (Tin) CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.t(w0, nw), Tin, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
         CUZK_CUDA_CHECK(cudaEventRecord(w.levels_done[parity], rs));
         tm.mark("reduce");
       }
@@ -846,11 +857,9 @@ struct GpuMsm<C>::Impl {
           const auto [w0, w1] = batch_ranges[b];
           const int nw = w1 - w0, j = int(jj) - w0;
           const gd::ReducePlan& rp = plans[b];
-          const X* sa = stage + host_max + size_t(w0) * host_max * 3;
-          const X* sr = sa + size_t(nw) * host_max;
-          const X* stt = rp.levels > 0 ? sr + size_t(nw) * host_max + size_t(j) * rp.final_n : nullptr;
-          V[jj] = gd::finish_window<C>(sa + size_t(j) * rp.final_n, stt, sr + size_t(j) * rp.final_n, rp.final_n,
-                                       rp.final_doublings);
+          const size_t at = size_t(j) * rp.final_n;
+          const X* stt = rp.levels > 0 ? stage.t(w0, nw) + at : nullptr;
+          V[jj] = gd::finish_window<C>(stage.a(w0) + at, stt, stage.r(w0, nw) + at, rp.final_n, rp.final_doublings);
         }
       });
       result = V[W - 1];
@@ -859,7 +868,7 @@ struct GpuMsm<C>::Impl {
         gd::xyzz_add<C>(result, V[j]);
       }
     }
-    for (size_t i = 0; i < ones_final; ++i) gd::xyzz_add<C>(result, stage[i]);
+    for (size_t i = 0; i < ones_final; ++i) gd::xyzz_add<C>(result, stage.ones()[i]);
     if (profile) {
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       auto it = std::find_if(phases.begin(), phases.end(), [](auto& p) { return p.first == "host"; });
