@@ -16,17 +16,6 @@
 namespace cuzk::ff {
 namespace devmont {
 
-template <class P, int n = 2 * P::kLimbs>
-CUZK_DEV_INLINE void twice_modulus32(uint32_t (&w)[n]) {
-  constexpr Limbs<P::kLimbs> p = P::modulus();
-CUZK_UNROLL
-  for (int i = 0; i < P::kLimbs; ++i) {
-    const uint64_t v = (p.v[i] << 1) | (i ? p.v[i - 1] >> 63 : 0);
-    w[2 * i] = uint32_t(v);
-    w[2 * i + 1] = uint32_t(v >> 32);
-  }
-}
-
 // a + b mod 2p. The sum may pass 2^(32n) (4p does for BLS12-381 Fr): its
 // carry joins the borrow of the trial subtraction.
 template <class P, class Ops, int N = P::kLimbs>
@@ -46,25 +35,6 @@ CUZK_UNROLL
   ops.subc(borrow, carry, 0u);  // all ones when the sum is below 2p
 CUZK_UNROLL
   for (int j = 0; j < n; ++j) res[j] = borrow ? s[j] : d[j];
-  from32<N>(r, res);
-}
-
-// a - b mod 2p
-template <class P, class Ops, int N = P::kLimbs>
-CUZK_DEV_INLINE void sub2p_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A, const Limbs<N>& B) {
-  constexpr int n = 2 * N;
-  uint32_t a[n], b[n], q[n], d[n], res[n], borrow;
-  to32<N>(a, A);
-  to32<N>(b, B);
-  twice_modulus32<P>(q);
-  ops.sub_cc(d[0], a[0], b[0]);
-CUZK_UNROLL
-  for (int j = 1; j < n; ++j) ops.subc_cc(d[j], a[j], b[j]);
-  ops.subc(borrow, 0u, 0u);  // all ones when a < b
-  ops.add_cc(res[0], d[0], q[0] & borrow);
-CUZK_UNROLL
-  for (int j = 1; j < n - 1; ++j) ops.addc_cc(res[j], d[j], q[j] & borrow);
-  ops.addc(res[n - 1], d[n - 1], q[n - 1] & borrow);
   from32<N>(r, res);
 }
 
@@ -117,7 +87,7 @@ struct Lazy {
   CUZK_HD static F sub(const F& a, const F& b) {
     Ops ops;
     F r;
-    devmont::sub2p_impl<P>(ops, r.m, a.m, b.m);
+    devmont::sub_impl<P, Ops, F::N, true>(ops, r.m, a.m, b.m);
     return r;
   }
   CUZK_HD static F canonical(const F& a) {

@@ -221,6 +221,18 @@ CUZK_DEV_INLINE void modulus32(uint32_t (&w)[2 * P::kLimbs]) {
   to32<P::kLimbs>(w, p);
 }
 
+// 2p as 32-bit words (immediates), for values kept below 2p (ff/lazy_device.cuh)
+template <class P, int n = 2 * P::kLimbs>
+CUZK_DEV_INLINE void twice_modulus32(uint32_t (&w)[n]) {
+  constexpr Limbs<P::kLimbs> p = P::modulus();
+CUZK_UNROLL
+  for (int i = 0; i < P::kLimbs; ++i) {
+    const uint64_t v = (p.v[i] << 1) | (i ? p.v[i - 1] >> 63 : 0);
+    w[2 * i] = uint32_t(v);
+    w[2 * i + 1] = uint32_t(v >> 32);
+  }
+}
+
 template <class P>
 CUZK_DEV_INLINE uint32_t inv32() {
 #if defined(__CUDA_ARCH__)
@@ -490,21 +502,33 @@ CUZK_UNROLL
   from32<N>(r, res);
 }
 
-template <class P, class Ops, int N = P::kLimbs>
-CUZK_DEV_INLINE void sub_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A, const Limbs<N>& B) {
-  constexpr int n = 2 * N;
-  uint32_t a[n], b[n], p[n], d[n], res[n], borrow;
-  to32<N>(a, A);
-  to32<N>(b, B);
-  modulus32<P>(p);
+// res = a - b mod m for a, b < m (m is p, or 2p in ff/lazy_device.cuh)
+template <int n, class Ops>
+CUZK_DEV_INLINE void sub_mod(Ops& ops, uint32_t (&res)[n], const uint32_t (&a)[n], const uint32_t (&b)[n],
+                             const uint32_t (&m)[n]) {
+  uint32_t d[n], borrow;
   ops.sub_cc(d[0], a[0], b[0]);
 CUZK_UNROLL
   for (int j = 1; j < n; ++j) ops.subc_cc(d[j], a[j], b[j]);
   ops.subc(borrow, 0u, 0u);  // all ones when a < b
-  ops.add_cc(res[0], d[0], p[0] & borrow);
+  ops.add_cc(res[0], d[0], m[0] & borrow);
 CUZK_UNROLL
-  for (int j = 1; j < n - 1; ++j) ops.addc_cc(res[j], d[j], p[j] & borrow);
-  ops.addc(res[n - 1], d[n - 1], p[n - 1] & borrow);
+  for (int j = 1; j < n - 1; ++j) ops.addc_cc(res[j], d[j], m[j] & borrow);
+  ops.addc(res[n - 1], d[n - 1], m[n - 1] & borrow);
+}
+
+// a - b mod p, or mod 2p when Twice (a, b below the modulus)
+template <class P, class Ops, int N = P::kLimbs, bool Twice = false>
+CUZK_DEV_INLINE void sub_impl(Ops& ops, Limbs<N>& r, const Limbs<N>& A, const Limbs<N>& B) {
+  constexpr int n = 2 * N;
+  uint32_t a[n], b[n], m[n], res[n];
+  to32<N>(a, A);
+  to32<N>(b, B);
+  if constexpr (Twice)
+    twice_modulus32<P>(m);
+  else
+    modulus32<P>(m);
+  sub_mod<n>(ops, res, a, b, m);
   from32<N>(r, res);
 }
 
