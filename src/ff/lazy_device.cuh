@@ -1,9 +1,9 @@
 // Arithmetic on representatives below 2p ("lazy" values), for kernels that
 // chain many operations on the same data (the NTT's butterflies): products
-// skip their final subtraction, which is ~8% of a product's instructions.
+// skip their final subtraction (172 instead of 190 instructions on sm_90).
 // Needs 2p < 2^(64N), i.e. the top bit of p clear, as mont_mul_device.cuh
 // already requires of every modulus.
-//   add, sub:   [0, 2p) x [0, 2p) -> [0, 2p)
+//   add, sub:   [0, 2p) x [0, 2p) -> [0, 2p)  (sub: sub_impl<..., true>)
 //   mul(c, x):  c < p (the constant: a twiddle, a scale), x < 2p -> [0, 2p)
 //   mul2:       two such products, interleaved (ff/mul2_device.cuh)
 //   canonical:  [0, 2p) -> [0, p)
