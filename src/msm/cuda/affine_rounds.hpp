@@ -379,19 +379,9 @@ struct PairStage {
     p1 = a, p2 = b, prefix = pre;
 #if CUZK_DEVICE_CODE
     static_assert(sizeof(DevPoint<C>) % 16 == 0 && sizeof(F) % 16 == 0, "16-byte copies");
-    const auto copy = [&](int k, const void* src) {
-      const uint32_t dst = uint32_t(__cvta_generic_to_shared(column + size_t(k) * lanes));
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(src) : "memory");
-    };
-    const char* s1 = reinterpret_cast<const char*>(a);
-    const char* s2 = reinterpret_cast<const char*>(b);
-    const char* s3 = reinterpret_cast<const char*>(pre);
-#pragma unroll
-    for (int k = 0; k < kPointChunks; ++k) copy(k, s1 + 16 * k);
-#pragma unroll
-    for (int k = 0; k < kPointChunks; ++k) copy(kPointChunks + k, s2 + 16 * k);
-#pragma unroll
-    for (int k = 0; k < int(sizeof(F) / 16); ++k) copy(2 * kPointChunks + k, s3 + 16 * k);
+    copy(0, a);
+    copy(kPointChunks, b);
+    copy(2 * kPointChunks, pre);
     asm volatile("cp.async.commit_group;" ::: "memory");
 #endif
   }
@@ -403,10 +393,7 @@ struct PairStage {
   }
   CUZK_HD DevPoint<C> point(int which, bool neg) const {
 #if CUZK_DEVICE_CODE
-    DevPoint<C> p;
-    Chunk16* d = reinterpret_cast<Chunk16*>(&p);
-#pragma unroll
-    for (int k = 0; k < kPointChunks; ++k) d[k] = column[size_t(which * kPointChunks + k) * lanes];
+    DevPoint<C> p = gather<DevPoint<C>>(which * kPointChunks);
 #else
     DevPoint<C> p = which ? *p2 : *p1;
 #endif
@@ -415,15 +402,34 @@ struct PairStage {
   }
   CUZK_HD F prefix_value() const {
 #if CUZK_DEVICE_CODE
-    F f;
-    Chunk16* d = reinterpret_cast<Chunk16*>(&f);
-#pragma unroll
-    for (int k = 0; k < int(sizeof(F) / 16); ++k) d[k] = column[size_t(2 * kPointChunks + k) * lanes];
-    return f;
+    return gather<F>(2 * kPointChunks);
 #else
     return *prefix;
 #endif
   }
+
+ private:
+#if CUZK_DEVICE_CODE
+  // *src to chunks first.. of this thread's column, by cp.async
+  template <class T>
+  __device__ void copy(int first, const T* src) const {
+    const char* s = reinterpret_cast<const char*>(src);
+#pragma unroll
+    for (int k = 0; k < int(sizeof(T) / 16); ++k) {
+      const uint32_t dst = uint32_t(__cvta_generic_to_shared(column + size_t(first + k) * lanes));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(s + 16 * k) : "memory");
+    }
+  }
+  // a T from chunks first.. of this thread's column
+  template <class T>
+  __device__ T gather(int first) const {
+    T v;
+    Chunk16* d = reinterpret_cast<Chunk16*>(&v);
+#pragma unroll
+    for (int k = 0; k < int(sizeof(T) / 16); ++k) d[k] = column[size_t(first + k) * lanes];
+    return v;
+  }
+#endif
 };
 
 // First pass over slice `slice` (thread t of the launch): the running product

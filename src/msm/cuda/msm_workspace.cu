@@ -42,27 +42,23 @@ void MsmWorkspace::Impl::for_each_buffer(Fn&& fn) {
 
 void MsmWorkspace::Impl::release() {
   for_each_buffer([](DevBuf& b) { b.release(); });
-  if (copy_stream) cudaStreamDestroy(copy_stream);
-  if (reduce_stream) cudaStreamDestroy(reduce_stream);
-  if (copied) cudaEventDestroy(copied);
-  for (cudaEvent_t* e : {&chunk_copied[0], &chunk_copied[1], &level1_done[0], &level1_done[1], &levels_done[0],
-                         &levels_done[1]}) {
+  for (cudaStream_t* s : streams()) {
+    if (*s) cudaStreamDestroy(*s);
+    *s = nullptr;
+  }
+  for (cudaEvent_t* e : events()) {
     if (*e) cudaEventDestroy(*e);
     *e = nullptr;
   }
   if (pinned) cudaFreeHost(pinned);
-  copy_stream = nullptr;
-  reduce_stream = nullptr;
-  copied = nullptr;
   pinned = nullptr;
   pinned_bytes = 0;
 }
 
 void MsmWorkspace::Impl::ensure_streams() {
-  if (!copy_stream) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream, cudaStreamNonBlocking));
-  if (!reduce_stream) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&reduce_stream, cudaStreamNonBlocking));
-  for (cudaEvent_t* e : {&copied, &chunk_copied[0], &chunk_copied[1], &level1_done[0], &level1_done[1],
-                         &levels_done[0], &levels_done[1]})
+  for (cudaStream_t* s : streams())
+    if (!*s) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(s, cudaStreamNonBlocking));
+  for (cudaEvent_t* e : events())
     if (!*e) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
 }
 

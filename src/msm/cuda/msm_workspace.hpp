@@ -4,6 +4,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -76,6 +77,11 @@ struct MsmWorkspace::Impl {
  private:
   template <class Fn>
   void for_each_buffer(Fn&& fn);  // every DevBuf above
+  std::array<cudaStream_t*, 2> streams() { return {&copy_stream, &reduce_stream}; }
+  std::array<cudaEvent_t*, 7> events() {
+    return {&copied, &chunk_copied[0], &chunk_copied[1], &level1_done[0], &level1_done[1], &levels_done[0],
+            &levels_done[1]};
+  }
 
 };
 
