@@ -19,8 +19,6 @@
 #include "ff/field_io.hpp"
 #include "ff/fields.hpp"
 #include "ff/mont_mul_device.cuh"  // devmont::mul_impl for the "sqr as mul(a,a)" rows
-#include "ff/mont_mul_fp64.cuh"
-#include "ff/mul2_device.cuh"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
 
@@ -29,7 +27,7 @@ using namespace cuzk::ff;
 
 namespace {
 
-enum Op { kMul, kSqr, kSqrByMul, kAdd, kSub, kMulFp64, kMul2Int, kMul2Mixed };
+enum Op { kMul, kSqr, kSqrByMul, kAdd, kSub };
 const char* op_name(Op op) {
   switch (op) {
     case kMul: return "mul";
@@ -37,49 +35,13 @@ const char* op_name(Op op) {
     case kSqrByMul: return "sqr as mul(a,a)";
     case kAdd: return "add";
     case kSub: return "sub";
-    case kMulFp64: return "mul fp64";
-    case kMul2Int: return "mul2 int+int";
-    case kMul2Mixed: return "mul2 int+fp64";
   }
   return "?";
 }
 
-#if defined(__CUDACC__)
-// the two products of a mul2 (x y and y x) in one call: integer and FP64
-template <class P>
-__device__ __noinline__ LimbsPair<4> mul2_mixed_called(Limbs<4> a0, Limbs<4> b0, Limbs<4> a1, Limbs<4> b1) {
-  devmont::PtxOps ops;
-  LimbsPair<4> r;
-  devfp64::mul2_mixed_impl<P, devmont::PtxOps, devfp64::Fp64Ops>(ops, r.first, r.second, a0, b0, a1, b1);
-  return r;
-}
-#endif
-
 template <Op OP, class F>
 CUZK_HD void step(F& x, F& y) {
-  if constexpr (OP == kMulFp64 || OP == kMul2Int || OP == kMul2Mixed) {
-#if CUZK_DEVICE_CODE
-    using P = typename F::Params;
-    if constexpr (OP == kMulFp64) {
-      devfp64::mul_impl<P, devfp64::Fp64Ops>(x.m, x.m, y.m);
-      devfp64::mul_impl<P, devfp64::Fp64Ops>(y.m, y.m, x.m);
-    } else {
-      // two independent products (x y, y x) per call, as the NTT's butterflies pair them
-      const auto r = OP == kMul2Int ? device_mont_mul2_called<P>(x.m, y.m, y.m, x.m)
-                                    : mul2_mixed_called<P>(x.m, y.m, y.m, x.m);
-      x.m = r.first;
-      y = F::from_montgomery(r.second) + x;
-    }
-#else
-    if constexpr (OP == kMulFp64) {
-      x = x * y;
-      y = y * x;
-    } else {
-      x = x * y;
-      y = x + x;
-    }
-#endif
-  } else if constexpr (OP == kMul) {
+  if constexpr (OP == kMul) {
     x = x * y;
     y = y * x;
   } else if constexpr (OP == kSqr) {
@@ -217,11 +179,6 @@ void measure_field(const Config& cfg, const char* name, double mul_anchor, std::
   rows.push_back(measure<F, kSqrByMul>(cfg, name, 0));
   rows.push_back(measure<F, kAdd>(cfg, name, 0));
   rows.push_back(measure<F, kSub>(cfg, name, 0));
-  if constexpr (F::N == 4) {  // the FP64 product is for 256-bit fields (ff/mont_mul_fp64.cuh)
-    rows.push_back(measure<F, kMulFp64>(cfg, name, mul_anchor));
-    rows.push_back(measure<F, kMul2Int>(cfg, name, mul_anchor));
-    rows.push_back(measure<F, kMul2Mixed>(cfg, name, mul_anchor));
-  }
 }
 
 }  // namespace

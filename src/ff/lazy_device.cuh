@@ -12,18 +12,8 @@
 #include "ff/field.hpp"
 #include "ff/mont_mul_device.cuh"
 #include "ff/mul2_device.cuh"
-#include "ff/mont_mul_fp64.cuh"
-
-// CUZK_LAZY_MUL2_FP64=1: mul2 of a 256-bit field runs its second product on
-// the FP64 pipe (ff/mont_mul_fp64.cuh), so paired products use both multipliers.
-#ifndef CUZK_LAZY_MUL2_FP64
-#define CUZK_LAZY_MUL2_FP64 0
-#endif
 
 namespace cuzk::ff {
-template <int N>
-constexpr bool kLazyMul2OnFp64 = CUZK_LAZY_MUL2_FP64 && N == 4;
-
 namespace devmont {
 
 // a + b mod 2p. The sum may pass 2^(32n) (4p does for BLS12-381 Fr): its
@@ -73,10 +63,7 @@ __device__ __noinline__ LimbsPair<N> device_mont_mul2_lazy_called(Limbs<N> c0, L
                                                                   Limbs<N> x1) {
   devmont::PtxOps ops;
   LimbsPair<N> r;
-  if constexpr (kLazyMul2OnFp64<N>)
-    devfp64::mul2_mixed_impl<P, devmont::PtxOps, devfp64::Fp64Ops, false>(ops, r.first, r.second, c0, x0, c1, x1);
-  else
-    devmont::mul2_impl<P, devmont::PtxOps, N, false>(ops, r.first, r.second, c0, x0, c1, x1);
+  devmont::mul2_impl<P, devmont::PtxOps, N, false>(ops, r.first, r.second, c0, x0, c1, x1);
   return r;
 }
 #endif
@@ -129,10 +116,7 @@ struct Lazy {
 #else
     Ops ops;
     F t0, t1;
-    if constexpr (kLazyMul2OnFp64<F::N>)
-      devfp64::mul2_mixed_impl<P, Ops, devfp64::Fp64EmuOps, false>(ops, t0.m, t1.m, c0.m, x0.m, c1.m, x1.m);
-    else
-      devmont::mul2_impl<P, Ops, F::N, false>(ops, t0.m, t1.m, c0.m, x0.m, c1.m, x1.m);
+    devmont::mul2_impl<P, Ops, F::N, false>(ops, t0.m, t1.m, c0.m, x0.m, c1.m, x1.m);
     r0 = t0;
     r1 = t1;
 #endif
