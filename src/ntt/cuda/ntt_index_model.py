@@ -9,15 +9,17 @@ G = 7
 def root(L): return pow(G, (P-1) >> L, P)
 kLogW = 12
 
-def make_map(U, r, w, group_first):
+def make_map(U, r, w, group_first, last=()):
     nt = U - 3
     cand = []
     if group_first: cand += list(range(r, U))
-    cand += [b for b in range(r) if b < w or b >= w + 3]
+    cand += [b for b in range(r) if (b < w or b >= w + 3) and b not in last]
     if not group_first: cand += list(range(r, U))
+    nlast = len(cand)
+    cand += sorted(last)
     pos = []; used = [False]*len(cand)
     want = min(nt, 3)
-    for i, c in enumerate(cand):
+    for i, c in enumerate(cand[:nlast]):
         if len(pos) >= want: break
         if all(q % 3 != c % 3 for q in pos):
             pos.append(c); used[i] = True
@@ -31,11 +33,15 @@ def swz(u): return u ^ (((u >> 3) ^ (u >> 6) ^ (u >> 9) ^ (u >> 12) ^ (u >> 15))
 def rounds_info(R_LOG, G_LOG, COLUMN):
     NR = (R_LOG + 2) // 3
     out = []
+    split = R_LOG in (7, 8) and R_LOG + G_LOG == 10 and NR == 3  # CUZK_NTT_SPLIT_LOW
     for I in range(NR):
         q = NR - 1 - I
         lo = 3*q; hi = min(3*q+3, R_LOG) - 1; w = min(3*q, R_LOG-3)
+        if split: lo, hi, w = [(5, R_LOG-1, R_LOG-3), (3, 4, 2), (0, 2, 0)][I]
         gf = (I == NR-1) or (I == 0 and COLUMN)
-        out.append(dict(lo=lo, hi=hi, w=w, map=make_map(R_LOG+G_LOG, R_LOG, w, gf)))
+        m = make_map(R_LOG+G_LOG, R_LOG, w, gf, (0, 1) if split and I == 1 else ())
+        if split and I == 1: assert m[-2:] == [0, 1]  # t bits 0, 1 on the warp index
+        out.append(dict(lo=lo, hi=hi, w=w, map=m))
     return out
 
 def deposit(tid, pos):
@@ -109,6 +115,8 @@ def run_pass(inp, out, L, R_LOG, G_LOG, COLUMN, args, Wt, w8):
             w = ri['w']
             for tid in range(T):
                 ub = deposit(tid, ri['map']); lane_low = ub & ((1 << w) - 1)
+                if ri['map'][-2:] == [0, 1] and w == 2:  # split round: m's thread part is per warp
+                    assert lane_low == deposit(tid & ~31, ri['map']) & 3
                 x = regs[tid]
                 for B in range(ri['hi'], ri['lo'] - 1, -1):
                     Q = B - w; NT = 1 << Q

@@ -140,7 +140,9 @@ struct RoundMap {
   int pos[24];
 };
 
-constexpr RoundMap make_map(int U, int r, int w, bool group_first) {
+// u bits in `last` (a mask) go to the top thread-id bits, i.e. the warp index
+// of a 128-thread block, in increasing order.
+constexpr RoundMap make_map(int U, int r, int w, bool group_first, uint32_t last = 0) {
   RoundMap m{};
   m.nt = U - 3;
   int cand[24] = {};
@@ -148,13 +150,16 @@ constexpr RoundMap make_map(int U, int r, int w, bool group_first) {
   if (group_first)
     for (int b = r; b < U; ++b) cand[nc++] = b;
   for (int b = 0; b < r; ++b)
-    if (b < w || b >= w + 3) cand[nc++] = b;
+    if ((b < w || b >= w + 3) && !(last >> b & 1)) cand[nc++] = b;
   if (!group_first)
     for (int b = r; b < U; ++b) cand[nc++] = b;
+  const int nlast = nc;
+  for (int b = 0; b < r; ++b)
+    if (last >> b & 1) cand[nc++] = b;
   bool used[24] = {};
   int k = 0;
   const int want = m.nt < 3 ? m.nt : 3;
-  for (int i = 0; i < nc && k < want; ++i) {
+  for (int i = 0; i < nlast && k < want; ++i) {
     bool clash = false;
     for (int q = 0; q < k; ++q)
       if (m.pos[q] % 3 == cand[i] % 3) clash = true;
@@ -176,18 +181,37 @@ CUZK_HD constexpr uint32_t swz(uint32_t u) {
 // Rounds count from the last: round NR-1 does stages 2,1,0 (window [0,3)),
 // round NR-2 stages 5,4,3, ...; round 0 the remaining top stages, its window
 // [r-3, r) (possibly overlapping the next round's bits, which it leaves).
+//
+// Radix 2^7 and 2^8 with 128-thread tiles ("split low", CUZK_NTT_SPLIT_LOW):
+// round 1 does stages 4,3 on window [2,5) and round 0 stages 5.. instead.
+// Stage B's twiddle is omega^m with m = t mod 2^B, so in round 1 m's bits are
+// window bits (known per register) and t bits 0,1, which that round's map
+// puts on the warp index: a quarter of the warps see m = 0 for 3 of the
+// round's 8 products and skip them without divergence (33 -> 32.25 products
+// per 8 elements in a radix-2^8 column pass).
+#ifndef CUZK_NTT_SPLIT_LOW
+#define CUZK_NTT_SPLIT_LOW 1
+#endif
 template <int R_LOG, int G_LOG, bool COLUMN, int I>
 struct Round {
   static constexpr int NR = (R_LOG + 2) / 3;
+  static constexpr bool split_low =
+      CUZK_NTT_SPLIT_LOW && (R_LOG == 7 || R_LOG == 8) && R_LOG + G_LOG == 10 && NR == 3;
+  // round 1 of a split pass: stages 4,3, twiddle-free warps possible
+  static constexpr bool skips = split_low && I == 1;
   static constexpr int q = NR - 1 - I;
-  static constexpr int lo = 3 * q;
-  static constexpr int hi = (3 * q + 3 < R_LOG ? 3 * q + 3 : R_LOG) - 1;
-  static constexpr int w = (3 * q < R_LOG - 3) ? 3 * q : R_LOG - 3;
+  static constexpr int lo = split_low ? (I == 0 ? 5 : I == 1 ? 3 : 0) : 3 * q;
+  static constexpr int hi = split_low ? (I == 0 ? R_LOG - 1 : I == 1 ? 4 : 2)
+                                      : (3 * q + 3 < R_LOG ? 3 * q + 3 : R_LOG) - 1;
+  static constexpr int w = split_low ? (I == 0 ? R_LOG - 3 : I == 1 ? 2 : 0)
+                                     : (3 * q < R_LOG - 3) ? 3 * q : R_LOG - 3;
   // global loads (round 0) of a column pass and all global stores (last round)
   // want consecutive lanes on consecutive groups; the last pass's loads want
   // consecutive lanes on consecutive t.
   static constexpr bool group_first = (I == NR - 1) || (I == 0 && COLUMN);
-  static constexpr RoundMap map = make_map(R_LOG + G_LOG, R_LOG, w, group_first);
+  static constexpr RoundMap map = make_map(R_LOG + G_LOG, R_LOG, w, group_first, skips ? 3u : 0u);
+  static_assert(!skips || (map.pos[map.nt - 2] == 0 && map.pos[map.nt - 1] == 1 && map.nt == 7),
+                "t bits 0 and 1 on the warp index of a 128-thread block");
 };
 
 template <class M, size_t... K>
@@ -262,9 +286,12 @@ __device__ __forceinline__ void apply_scale(const Scale<F>& s, F& x, uint32_t i)
 // ---------------------------------------------------------------------------
 // Radix-2 DIF stage on tile bit B, the registers holding window [W, W+3):
 // pairs (e, e | 2^(B-W)); (a, c) -> (a + c, (a - c) * omega_{2^(B+1)}^m),
-// m = t mod 2^B = lane_low | (e's lower window bits) << W.
-template <class F, int W, int B>
-__device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt, const F (&w8)[4]) {
+// m = t mod 2^B = lane_low | (e's lower window bits) << W. With ZERO_LOW the
+// caller knows lane_low == 0, so pairs whose window bits below B are zero
+// have m = 0 and no product (for W = 0 that holds at compile time).
+template <class F, int W, int B, bool ZERO_LOW>
+__device__ __forceinline__ void dif_stage_impl(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt,
+                                               const F (&w8)[4]) {
   constexpr int Q = B - W;
   constexpr int NT = 1 << Q;
   // The stage's twiddle products are independent: they go two at a time
@@ -279,14 +306,13 @@ __device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F*
     const F s = NttArith<F>::add(x[e], x[h]);
     const F d = NttArith<F>::sub(x[e], x[h]);
     x[e] = s;
+    if ((W == 0 || ZERO_LOW) && eb == 0) {
+      x[h] = d;
+      continue;
+    }
     F w;
     if constexpr (W == 0) {
-      // m = eb: omega_{2^(B+1)}^eb = omega_8^(eb << (2 - B)); B <= 2 here
-      if (eb == 0) {
-        x[h] = d;
-        continue;
-      }
-      w = w8[eb << (2 - B)];
+      w = w8[eb << (2 - B)];  // m = eb: omega_{2^(B+1)}^eb = omega_8^(eb << (2 - B)); B <= 2 here
     } else {
       // loaded where used (L1 hits), keeping register pressure down
       w = ld_table(Wt + (size_t(lane_low | (uint32_t(eb) << W)) << (kLogW - 1 - B)));
@@ -303,10 +329,23 @@ __device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F*
   if (held >= 0) x[held] = NttArith<F>::mul(held_w, held_d);
 }
 
-template <class F, int W, int B, int BLO>
+// SKIPS: lane_low is the same across the warp, so the branch does not diverge.
+template <class F, int W, int B, bool SKIPS>
+__device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt, const F (&w8)[4]) {
+  if constexpr (SKIPS && W > 0) {
+    if (lane_low == 0)
+      dif_stage_impl<F, W, B, true>(x, lane_low, Wt, w8);
+    else
+      dif_stage_impl<F, W, B, false>(x, lane_low, Wt, w8);
+  } else {
+    dif_stage_impl<F, W, B, false>(x, lane_low, Wt, w8);
+  }
+}
+
+template <class F, int W, int B, int BLO, bool SKIPS>
 __device__ __forceinline__ void dif_stages(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt, const F (&w8)[4]) {
-  dif_stage<F, W, B>(x, lane_low, Wt, w8);
-  if constexpr (B > BLO) dif_stages<F, W, B - 1, BLO>(x, lane_low, Wt, w8);
+  dif_stage<F, W, B, SKIPS>(x, lane_low, Wt, w8);
+  if constexpr (B > BLO) dif_stages<F, W, B - 1, BLO, SKIPS>(x, lane_low, Wt, w8);
 }
 
 template <int TILE, class F>
@@ -336,7 +375,7 @@ __device__ __forceinline__ uint32_t run_rounds(F (&x)[8], uint32_t tid, uint4* s
 #pragma unroll
     for (int e = 0; e < 8; ++e) x[e] = ld_shared<TILE, F>(sm, sc ^ swz(uint32_t(e) << RI::w));
   }
-  dif_stages<F, RI::w, RI::hi, RI::lo>(x, ub & ((1u << RI::w) - 1), a.W, a.w8);
+  dif_stages<F, RI::w, RI::hi, RI::lo, RI::skips>(x, ub & ((1u << RI::w) - 1), a.W, a.w8);
   if constexpr (I + 1 < RI::NR)
     return run_rounds<F, R_LOG, G_LOG, COLUMN, I + 1>(x, tid, sm, a);
   else
