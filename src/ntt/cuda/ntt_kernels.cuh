@@ -118,6 +118,21 @@ struct NttArith {
   }
   __device__ __forceinline__ static F canonical(const F& x) { return x; }
 #endif
+  // mul2 compiled in place instead of called. A call costs register moves
+  // into and out of its argument registers (IMAD.MOV, on the multiply-add
+  // pipe the products saturate), inlining costs code: every product inlined
+  // overflowed the instruction cache (session 6). Inlined where it measured
+  // faster: the column twiddles (results go straight to memory) and the last
+  // round's omega_8 products of radix >= 2^7 passes (NOTES.md, session 9).
+  __device__ __forceinline__ static void mul2_inline(F& r0, F& r1, const F& c0, const F& x0, const F& c1,
+                                                     const F& x1) {
+    ff::devmont::PtxOps ops;
+    F t0, t1;
+    ff::devmont::mul2_impl<typename F::Params, ff::devmont::PtxOps, F::N, !CUZK_NTT_LAZY>(ops, t0.m, t1.m, c0.m, x0.m,
+                                                                                         c1.m, x1.m);
+    r0 = t0;
+    r1 = t1;
+  }
 };
 
 // ---------------------------------------------------------------------------
@@ -289,7 +304,7 @@ __device__ __forceinline__ void apply_scale(const Scale<F>& s, F& x, uint32_t i)
 // m = t mod 2^B = lane_low | (e's lower window bits) << W. With ZERO_LOW the
 // caller knows lane_low == 0, so pairs whose window bits below B are zero
 // have m = 0 and no product (for W = 0 that holds at compile time).
-template <class F, int W, int B, bool ZERO_LOW>
+template <class F, int W, int B, bool ZERO_LOW, bool INLINE>
 __device__ __forceinline__ void dif_stage_impl(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt,
                                                const F (&w8)[4]) {
   constexpr int Q = B - W;
@@ -322,7 +337,10 @@ __device__ __forceinline__ void dif_stage_impl(F (&x)[8], uint32_t lane_low, con
       held_d = d;
       held_w = w;
     } else {
-      NttArith<F>::mul2(x[held], x[h], held_w, held_d, w, d);
+      if constexpr (INLINE)
+        NttArith<F>::mul2_inline(x[held], x[h], held_w, held_d, w, d);
+      else
+        NttArith<F>::mul2(x[held], x[h], held_w, held_d, w, d);
       held = -1;
     }
   }
@@ -330,22 +348,23 @@ __device__ __forceinline__ void dif_stage_impl(F (&x)[8], uint32_t lane_low, con
 }
 
 // SKIPS: lane_low is the same across the warp, so the branch does not diverge.
-template <class F, int W, int B, bool SKIPS>
+// INLINE: products by NttArith::mul2_inline.
+template <class F, int W, int B, bool SKIPS, bool INLINE>
 __device__ __forceinline__ void dif_stage(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt, const F (&w8)[4]) {
   if constexpr (SKIPS && W > 0) {
     if (lane_low == 0)
-      dif_stage_impl<F, W, B, true>(x, lane_low, Wt, w8);
+      dif_stage_impl<F, W, B, true, INLINE>(x, lane_low, Wt, w8);
     else
-      dif_stage_impl<F, W, B, false>(x, lane_low, Wt, w8);
+      dif_stage_impl<F, W, B, false, INLINE>(x, lane_low, Wt, w8);
   } else {
-    dif_stage_impl<F, W, B, false>(x, lane_low, Wt, w8);
+    dif_stage_impl<F, W, B, false, INLINE>(x, lane_low, Wt, w8);
   }
 }
 
-template <class F, int W, int B, int BLO, bool SKIPS>
+template <class F, int W, int B, int BLO, bool SKIPS, bool INLINE>
 __device__ __forceinline__ void dif_stages(F (&x)[8], uint32_t lane_low, const F* __restrict__ Wt, const F (&w8)[4]) {
-  dif_stage<F, W, B, SKIPS>(x, lane_low, Wt, w8);
-  if constexpr (B > BLO) dif_stages<F, W, B - 1, BLO, SKIPS>(x, lane_low, Wt, w8);
+  dif_stage<F, W, B, SKIPS, INLINE>(x, lane_low, Wt, w8);
+  if constexpr (B > BLO) dif_stages<F, W, B - 1, BLO, SKIPS, INLINE>(x, lane_low, Wt, w8);
 }
 
 template <int TILE, class F>
@@ -375,7 +394,8 @@ __device__ __forceinline__ uint32_t run_rounds(F (&x)[8], uint32_t tid, uint4* s
 #pragma unroll
     for (int e = 0; e < 8; ++e) x[e] = ld_shared<TILE, F>(sm, sc ^ swz(uint32_t(e) << RI::w));
   }
-  dif_stages<F, RI::w, RI::hi, RI::lo, RI::skips>(x, ub & ((1u << RI::w) - 1), a.W, a.w8);
+  constexpr bool kInline = RI::w == 0 && R_LOG >= 7;  // the last round (omega_8 twiddles), not radix 2^6: measured
+  dif_stages<F, RI::w, RI::hi, RI::lo, RI::skips, kInline>(x, ub & ((1u << RI::w) - 1), a.W, a.w8);
   if constexpr (I + 1 < RI::NR)
     return run_rounds<F, R_LOG, G_LOG, COLUMN, I + 1>(x, tid, sm, a);
   else
@@ -475,7 +495,7 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
         ff::mul2(t0, t1, pow_lo(a.tw2, i0), pow_hi(a.tw2, i0), pow_lo(a.tw2, i1), pow_hi(a.tw2, i1));
       }
       F y0, y1;
-      NttArith<F>::mul2(y0, y1, t0, x[e], t1, x[e + 1]);
+      NttArith<F>::mul2_inline(y0, y1, t0, x[e], t1, x[e + 1]);
       st_global(a.out + (seg_off + j + (k0 << a.log_S)), y0);
       st_global(a.out + (seg_off + j + (k1 << a.log_S)), y1);
     }
