@@ -79,6 +79,10 @@ inline int make_plan(int L, int (&r)[kMaxPasses]) {
     r[p] = (left + (np - p) - 1) / (np - p);
     left -= r[p];
   }
+  if (L == 22) {  // 8,8,6 rather than 8,7,7: measured 1% faster on the H200 (NOTES.md, session 9)
+    r[1] = 8;
+    r[2] = 6;
+  }
   return np;
 }
 
