@@ -45,6 +45,7 @@
 #include "ff/field.hpp"
 #include "ff/lazy_device.cuh"
 #include "ff/mul2_device.cuh"
+#include "ntt/cuda/ntt_rounds.hpp"
 
 namespace cuzk::ntt::cuda::detail {
 
@@ -133,100 +134,6 @@ struct NttArith {
     r0 = t0;
     r1 = t1;
   }
-};
-
-// ---------------------------------------------------------------------------
-// Thread-to-element maps.
-//
-// A tile index u has U = r + g bits: t = u & (R - 1) (position inside the
-// group's DFT), group = u >> r. In a round the thread's 8 registers are the
-// elements whose u differs in the window bits [w, w + 3); the thread id's
-// bits fill the other U - 3 bits of u in the order pos[0], pos[1], ...
-//
-// Shared memory: two planes of 16-byte slots; element u lives in slot
-// swz(u) = u ^ fold(u), fold(u) = XOR of u's 3-bit digits above the lowest,
-// moved into bits 0..2. LDS/STS.128 serve a warp in four phases of 8 lanes;
-// 8 lanes are conflict free when their slots differ in the low 3 bits. The
-// lowest 3 lane bits map to u-bits b0, b1, b2 and u-bit b lands in slot bit
-// (b mod 3), so the phases are conflict free when b0, b1, b2 have distinct
-// residues mod 3: make_map picks them so.
-struct RoundMap {
-  int nt;  // thread-id bits = U - 3
-  int pos[24];
-};
-
-// u bits in `last` (a mask) go to the top thread-id bits, i.e. the warp index
-// of a 128-thread block, in increasing order.
-constexpr RoundMap make_map(int U, int r, int w, bool group_first, uint32_t last = 0) {
-  RoundMap m{};
-  m.nt = U - 3;
-  int cand[24] = {};
-  int nc = 0;
-  if (group_first)
-    for (int b = r; b < U; ++b) cand[nc++] = b;
-  for (int b = 0; b < r; ++b)
-    if ((b < w || b >= w + 3) && !(last >> b & 1)) cand[nc++] = b;
-  if (!group_first)
-    for (int b = r; b < U; ++b) cand[nc++] = b;
-  const int nlast = nc;
-  for (int b = 0; b < r; ++b)
-    if (last >> b & 1) cand[nc++] = b;
-  bool used[24] = {};
-  int k = 0;
-  const int want = m.nt < 3 ? m.nt : 3;
-  for (int i = 0; i < nlast && k < want; ++i) {
-    bool clash = false;
-    for (int q = 0; q < k; ++q)
-      if (m.pos[q] % 3 == cand[i] % 3) clash = true;
-    if (!clash) {
-      m.pos[k++] = cand[i];
-      used[i] = true;
-    }
-  }
-  for (int i = 0; i < nc; ++i)
-    if (!used[i]) m.pos[k++] = cand[i];
-  return m;
-}
-
-CUZK_HD constexpr uint32_t swz(uint32_t u) {
-  return u ^ (((u >> 3) ^ (u >> 6) ^ (u >> 9) ^ (u >> 12) ^ (u >> 15)) & 7u);
-}
-
-// Round i of a pass with radix 2^R_LOG and 2^G_LOG groups per tile.
-// Rounds count from the last: round NR-1 does stages 2,1,0 (window [0,3)),
-// round NR-2 stages 5,4,3, ...; round 0 the remaining top stages, its window
-// [r-3, r) (possibly overlapping the next round's bits, which it leaves).
-//
-// Radix 2^7 and 2^8 with 128-thread tiles ("split low", CUZK_NTT_SPLIT_LOW):
-// round 1 does stages 4,3 on window [2,5) and round 0 stages 5.. instead.
-// Stage B's twiddle is omega^m with m = t mod 2^B, so in round 1 m's bits are
-// window bits (known per register) and t bits 0,1, which that round's map
-// puts on the warp index: a quarter of the warps see m = 0 for 3 of the
-// round's 8 products and skip them without divergence (33 -> 32.25 products
-// per 8 elements in a radix-2^8 column pass).
-#ifndef CUZK_NTT_SPLIT_LOW
-#define CUZK_NTT_SPLIT_LOW 1
-#endif
-template <int R_LOG, int G_LOG, bool COLUMN, int I>
-struct Round {
-  static constexpr int NR = (R_LOG + 2) / 3;
-  static constexpr bool split_low =
-      CUZK_NTT_SPLIT_LOW && (R_LOG == 7 || R_LOG == 8) && R_LOG + G_LOG == 10 && NR == 3;
-  // round 1 of a split pass: stages 4,3, twiddle-free warps possible
-  static constexpr bool skips = split_low && I == 1;
-  static constexpr int q = NR - 1 - I;
-  static constexpr int lo = split_low ? (I == 0 ? 5 : I == 1 ? 3 : 0) : 3 * q;
-  static constexpr int hi = split_low ? (I == 0 ? R_LOG - 1 : I == 1 ? 4 : 2)
-                                      : (3 * q + 3 < R_LOG ? 3 * q + 3 : R_LOG) - 1;
-  static constexpr int w = split_low ? (I == 0 ? R_LOG - 3 : I == 1 ? 2 : 0)
-                                     : (3 * q < R_LOG - 3) ? 3 * q : R_LOG - 3;
-  // global loads (round 0) of a column pass and all global stores (last round)
-  // want consecutive lanes on consecutive groups; the last pass's loads want
-  // consecutive lanes on consecutive t.
-  static constexpr bool group_first = (I == NR - 1) || (I == 0 && COLUMN);
-  static constexpr RoundMap map = make_map(R_LOG + G_LOG, R_LOG, w, group_first, skips ? 3u : 0u);
-  static_assert(!skips || (map.pos[map.nt - 2] == 0 && map.pos[map.nt - 1] == 1 && map.nt == 7),
-                "t bits 0 and 1 on the warp index of a 128-thread block");
 };
 
 template <class M, size_t... K>
