@@ -144,6 +144,31 @@ double products_per_8() {
 
 }  // namespace
 
+TEST(NttRounds, PlansUseBuiltRadices) {
+  for (int L = 0; L <= 32; ++L) {
+    int r[kMaxPasses] = {};
+    const int np = make_plan(L, r);
+    if (L <= kSmallMaxLog) {
+      EXPECT_EQ(np, 0) << "2^" << L;
+      continue;
+    }
+    EXPECT_EQ(np, L <= 18 ? 2 : L <= 27 ? 3 : 4) << "2^" << L;
+    int sum = 0;
+    for (int p = 0; p < np; ++p) {
+      EXPECT_GE(r[p], 6) << "2^" << L << " pass " << p;  // pick_pass_kernel has radix 2^6..2^9
+      EXPECT_LE(r[p], 9) << "2^" << L << " pass " << p;
+      if (p) {
+        EXPECT_LE(r[p], r[p - 1]) << "2^" << L;  // larger radices first
+      }
+      sum += r[p];
+    }
+    EXPECT_EQ(sum, L);
+  }
+  int r[kMaxPasses] = {};
+  make_plan(22, r);
+  EXPECT_EQ(r[0] * 100 + r[1] * 10 + r[2], 886);
+}
+
 TEST(NttRounds, DefaultTiles) {
   check_pass<6, 3, true>();
   check_pass<6, 3, false>();

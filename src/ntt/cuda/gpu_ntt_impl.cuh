@@ -62,30 +62,6 @@ PassKernel<F> pick_pass_kernel(bool column, int r) {
   return column ? pick_pass_kernel_kind<F, true>(r) : pick_pass_kernel_kind<F, false>(r);
 }
 
-// Radix bits per pass: up to 2^12 one block (ntt_small_kernel, "0 passes"),
-// 2 passes up to 2^18, 3 up to 2^27, then 4; the larger radices first.
-inline int make_plan(int L, int (&r)[kMaxPasses]) {
-  int np;
-  if (L <= kSmallMaxLog)
-    return 0;
-  else if (L <= 18)
-    np = 2;
-  else if (L <= 27)
-    np = 3;
-  else
-    np = 4;
-  int left = L;
-  for (int p = 0; p < np; ++p) {
-    r[p] = (left + (np - p) - 1) / (np - p);
-    left -= r[p];
-  }
-  if (L == 22) {  // 8,8,6 rather than 8,7,7: measured 1% faster on the H200 (NOTES.md, session 9)
-    r[1] = 8;
-    r[2] = 6;
-  }
-  return np;
-}
-
 inline unsigned blocks_for(size_t n, int threads) { return unsigned((n + threads - 1) / threads); }
 
 // Programmatic dependent launch of the pass kernels (env CUZK_NTT_PDL=0 turns

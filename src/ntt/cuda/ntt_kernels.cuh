@@ -50,7 +50,6 @@
 namespace cuzk::ntt::cuda::detail {
 
 constexpr int kLogW = 12;  // W table: omega_{2^12}^i for i < 2^11 (all in-kernel radix-2 stages)
-constexpr int kMaxPasses = 4;
 
 // factor(i) = lo[i & (2^lo_bits - 1)] * hi[i >> lo_bits]
 template <class F>
@@ -426,7 +425,6 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
 // n <= 2^12: the whole transform in one block, radix-2 DIF stages in shared
 // memory (compact code; these sizes are latency, not throughput). Same
 // pre/post handling as the pass kernels.
-constexpr int kSmallMaxLog = 12;
 constexpr int kSmallThreads = 256;
 
 template <class F>

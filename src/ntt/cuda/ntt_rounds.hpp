@@ -1,13 +1,42 @@
-// The pass kernels' index math (ntt_kernels.cuh), host-includable so CPU
-// tests check it where there is no GPU (tests/gpu/ntt_rounds_test.cpp): which
-// DIF stages each round of a pass does, on which register window, and which
-// tile bits each thread-id bit holds.
+// The GPU NTT's plan and its pass kernels' index math (ntt_kernels.cuh),
+// host-includable so CPU tests check it where there is no GPU
+// (tests/gpu/ntt_rounds_test.cpp): the radix of each pass, which DIF stages
+// each round of a pass does, on which register window, and which tile bits
+// each thread-id bit holds.
 #pragma once
 #include <cstdint>
 
 #include "ff/hd.hpp"
 
 namespace cuzk::ntt::cuda::detail {
+
+constexpr int kMaxPasses = 4;
+constexpr int kSmallMaxLog = 12;  // up to 2^12 one block (ntt_small_kernel)
+
+// Radix bits per pass: up to 2^12 one block (ntt_small_kernel, "0 passes"),
+// 2 passes up to 2^18, 3 up to 2^27, then 4; the larger radices first
+// (2^22: 8,8,6). Every radix must be one the pass kernels are built for (2^6..2^9).
+constexpr int make_plan(int L, int (&r)[kMaxPasses]) {
+  int np;
+  if (L <= kSmallMaxLog)
+    return 0;
+  else if (L <= 18)
+    np = 2;
+  else if (L <= 27)
+    np = 3;
+  else
+    np = 4;
+  int left = L;
+  for (int p = 0; p < np; ++p) {
+    r[p] = (left + (np - p) - 1) / (np - p);
+    left -= r[p];
+  }
+  if (L == 22) {  // 8,8,6 rather than 8,7,7: measured 1% faster on the H200 (NOTES.md, session 9)
+    r[1] = 8;
+    r[2] = 6;
+  }
+  return np;
+}
 
 // ---------------------------------------------------------------------------
 // Thread-to-element maps.
