@@ -192,6 +192,11 @@ TEST(NttRounds, SplitRoundsSkipProductsByOne) {
   EXPECT_TRUE((Round<7, 3, false, 1>::skips));
   EXPECT_FALSE((Round<9, 1, true, 1>::skips));
   EXPECT_FALSE((Round<6, 3, true, 0>::skips));
+  // products compiled in place: the last round of radix >= 2^7 passes only
+  EXPECT_TRUE((Round<8, 2, true, 2>::inline_products));
+  EXPECT_TRUE((Round<9, 1, false, 2>::inline_products));
+  EXPECT_FALSE((Round<8, 2, true, 1>::inline_products));
+  EXPECT_FALSE((Round<6, 3, false, 1>::inline_products));
   // radix 2^8: 12 + 8 + 5 stage products and 8 twiddles, less 3 in a quarter of the warps
   EXPECT_DOUBLE_EQ((products_per_8<8, 2, true>()), 33.0 - 0.75);
   EXPECT_DOUBLE_EQ((products_per_8<8, 2, false>()), 25.0 - 0.75);

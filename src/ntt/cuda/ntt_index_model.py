@@ -41,7 +41,7 @@ def rounds_info(R_LOG, G_LOG, COLUMN):
         gf = (I == NR-1) or (I == 0 and COLUMN)
         m = make_map(R_LOG+G_LOG, R_LOG, w, gf, (0, 1) if split and I == 1 else ())
         if split and I == 1: assert m[-2:] == [0, 1]  # t bits 0, 1 on the warp index
-        out.append(dict(lo=lo, hi=hi, w=w, map=m))
+        out.append(dict(lo=lo, hi=hi, w=w, map=m, skips=split and I == 1))
     return out
 
 def deposit(tid, pos):
@@ -116,7 +116,7 @@ def run_pass(inp, out, L, R_LOG, G_LOG, COLUMN, args, Wt, w8):
             w = ri['w']
             for tid in range(T):
                 ub = deposit(tid, ri['map']); lane_low = ub & ((1 << w) - 1)
-                if ri['map'][-2:] == [0, 1] and w == 2:  # split round: m's thread part is per warp
+                if ri['skips']:  # split round: m's thread part is per warp
                     assert lane_low == deposit(tid & ~31, ri['map']) & 3
                 x = regs[tid]
                 for B in range(ri['hi'], ri['lo'] - 1, -1):

@@ -300,8 +300,7 @@ __device__ __forceinline__ uint32_t run_rounds(F (&x)[8], uint32_t tid, uint4* s
 #pragma unroll
     for (int e = 0; e < 8; ++e) x[e] = ld_shared<TILE, F>(sm, sc ^ swz(uint32_t(e) << RI::w));
   }
-  constexpr bool kInline = RI::w == 0 && R_LOG >= 7;  // the last round (omega_8 twiddles), not radix 2^6: measured
-  dif_stages<F, RI::w, RI::hi, RI::lo, RI::skips, kInline>(x, ub & ((1u << RI::w) - 1), a.W, a.w8);
+  dif_stages<F, RI::w, RI::hi, RI::lo, RI::skips, RI::inline_products>(x, ub & ((1u << RI::w) - 1), a.W, a.w8);
   if constexpr (I + 1 < RI::NR)
     return run_rounds<F, R_LOG, G_LOG, COLUMN, I + 1>(x, tid, sm, a);
   else

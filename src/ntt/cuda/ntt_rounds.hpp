@@ -127,6 +127,9 @@ struct Round {
   // want consecutive lanes on consecutive groups; the last pass's loads want
   // consecutive lanes on consecutive t.
   static constexpr bool group_first = (I == NR - 1) || (I == 0 && COLUMN);
+  // products compiled in place (NttArith::mul2_inline): the last round's omega_8
+  // products, except in radix-2^6 passes, where that measured slower
+  static constexpr bool inline_products = w == 0 && R_LOG >= 7;
   static constexpr RoundMap map = make_map(R_LOG + G_LOG, R_LOG, w, group_first, skips ? 3u : 0u);
   static_assert(!skips || (map.pos[map.nt - 2] == 0 && map.pos[map.nt - 1] == 1 && map.nt == 7),
                 "t bits 0 and 1 on the warp index of a 128-thread block");
