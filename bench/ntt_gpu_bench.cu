@@ -6,7 +6,7 @@
 // ratio to sppark's figures on the H200 (shared/ANCHORS.md; goal <= 0.8).
 // Exits 0 with a message when there is no GPU.
 //
-//   bench_ntt_gpu [--runs R] [--warmup W] [--max-log L] [--quick]
+//   bench_ntt_gpu [--runs R] [--warmup W] [--min-log L] [--max-log L] [--quick]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -80,12 +80,17 @@ double sppark_anchor(const std::string& op, int L) {
   return 0;
 }
 
-const char* mode_name(const GpuNttDomain<F>& d) { return d.full_twiddle_table() ? "full table" : "two-level"; }
+// twiddle mode and pass plan, e.g. "full 7,7,6"
+std::string mode_name(const GpuNttDomain<F>& d) {
+  std::string s = d.full_twiddle_table() ? "full" : "two-level";
+  for (size_t i = 0; i < d.plan().size(); ++i) s += (i ? "," : " ") + std::to_string(d.plan()[i]);
+  return s;
+}
 
 void add(const std::string& op, int L, const std::string& mode, double ms) {
   rows.push_back({op, L, mode, ms, sppark_anchor(op, L)});
   const double sp = rows.back().sppark;
-  std::printf("  %-22s 2^%-2d %-10s %9.3f ms%s\n", op.c_str(), L, mode.c_str(), ms,
+  std::printf("  %-22s 2^%-2d %-16s %9.3f ms%s\n", op.c_str(), L, mode.c_str(), ms,
               sp > 0 ? (" (" + std::to_string(ms / sp).substr(0, 5) + "x sppark)").c_str() : "");
   std::fflush(stdout);
 }
@@ -93,7 +98,7 @@ void add(const std::string& op, int L, const std::string& mode, double ms) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int max_log = 27;
+  int min_log = 20, max_log = 27;
   bool quick = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -103,10 +108,12 @@ int main(int argc, char** argv) {
       g_warmup = std::atoi(argv[++i]);
     else if (a == "--max-log" && i + 1 < argc)
       max_log = std::atoi(argv[++i]);
+    else if (a == "--min-log" && i + 1 < argc)
+      min_log = std::atoi(argv[++i]);
     else if (a == "--quick")
       quick = true;
     else {
-      std::fprintf(stderr, "usage: %s [--runs R] [--warmup W] [--max-log L] [--quick]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--runs R] [--warmup W] [--min-log L] [--max-log L] [--quick]\n", argv[0]);
       return 2;
     }
   }
@@ -124,7 +131,7 @@ int main(int argc, char** argv) {
   CUZK_CUDA_CHECK(cudaDeviceSynchronize());
 
   // forward, in place (scratch explicit), both twiddle modes where the table fits
-  for (int L = 20; L <= max_log; ++L) {
+  for (int L = min_log; L <= max_log; ++L) {
     if (quick && L % 2) continue;
     for (TwiddleMode m : {TwiddleMode::kTwoLevel, TwiddleMode::kFullTable}) {
       if (m == TwiddleMode::kFullTable && L > 26) continue;
@@ -145,7 +152,7 @@ int main(int argc, char** argv) {
 
   // H step: a, b, c, scratch on the device; refilled before each run (outside the timing)
   for (int L : {24, 27}) {
-    if (L > max_log) continue;
+    if (L > max_log || L < min_log) continue;
     const size_t n = size_t(1) << L;
     gpu::DeviceBuffer a(n * sizeof(F)), b(n * sizeof(F)), c(n * sizeof(F));
     for (ff::RootConvention conv : {ff::RootConvention::kBellperson, ff::RootConvention::kSnarkjs}) {
@@ -177,7 +184,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("\n| op | n | twiddles | ms | sppark ms | ratio |\n| --- | --- | --- | --- | --- | --- |\n");
+  std::printf("\n| op | n | twiddles, plan | ms | sppark ms | ratio |\n| --- | --- | --- | --- | --- | --- |\n");
   for (const Row& r : rows) {
     if (r.sppark > 0)
       std::printf("| %s | 2^%d | %s | %.3f | %.3f | %.2f |\n", r.op.c_str(), r.log_n, r.mode.c_str(), r.ms, r.sppark,

@@ -1,13 +1,15 @@
 // GPU NTT (src/ntt/cuda) against the CPU NTT (src/ntt) and the CPU H step
 // (src/groth16/h_poly.hpp), bit for bit, on random inputs: both curves' Fr,
 // both root conventions, every size 2^0..2^20 (one block, 2 and 3 passes),
-// in place and out of place, both twiddle modes, cosets, round trips, several
-// streams at once, and the fused H steps. Outputs and scratch buffers are
-// poisoned (0xff bytes: not a valid field element) before every run.
+// in place and out of place, both twiddle modes, other pass plans, cosets,
+// round trips, several streams at once, and the fused H steps; 2^21..2^27 by
+// direct sums at a few outputs. Outputs and scratch buffers are poisoned
+// (0xff bytes: not a valid field element) before every run.
 // Every case skips without a CUDA device.
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <future>
 #include <random>
 #include <string>
 #include <vector>
@@ -73,10 +75,11 @@ const char* conv_name(RootConvention c) { return c == RootConvention::kSnarkjs ?
 // Forward, inverse, cosets and a round trip at one size, in place and out of
 // place, against the CPU NTT.
 template <class F>
-void check_size(int L, RootConvention conv, TwiddleMode mode, uint64_t seed) {
+void check_size(int L, RootConvention conv, TwiddleMode mode, uint64_t seed, std::vector<int> plan = {}) {
   SCOPED_TRACE("2^" + std::to_string(L) + " " + conv_name(conv) + " mode " + std::to_string(int(mode)));
   const size_t n = size_t(1) << L;
-  GpuNttDomain<F> gd(L, conv, mode);
+  GpuNttDomain<F> gd(L, conv, mode, plan);
+  if (!plan.empty()) ASSERT_EQ(gd.plan(), plan);
   ntt::Domain<F> cd(L, conv);
   ASSERT_EQ(gd.size(), n);
   ASSERT_EQ(gd.omega(), cd.omega);
@@ -169,6 +172,74 @@ TYPED_TEST(NttGpu, BothTwiddleModesMatchCpu) {
   for (int L : {13, 18, 19, 22})
     for (TwiddleMode m : {TwiddleMode::kTwoLevel, TwiddleMode::kFullTable})
       check_size<F>(L, RootConvention::kBellperson, m, 77 + L);
+}
+
+// make_plan puts larger radices first and picks one plan per size; any
+// order and mix must give the same transform (CUZK_NTT_PLAN tunes them).
+TYPED_TEST(NttGpu, OtherPlansMatchCpu) {
+  SKIP_WITHOUT_DEVICE();
+  using F = TypeParam;
+  const std::vector<std::vector<int>> plans = {{6, 7}, {9, 6}, {6, 9}, {9, 9}, {6, 6, 6}, {6, 7, 7}, {8, 6, 6}, {7, 6, 8}};
+  for (const auto& plan : plans) {
+    int L = 0;
+    for (int r : plan) L += r;
+    for (TwiddleMode m : {TwiddleMode::kTwoLevel, TwiddleMode::kFullTable})
+      check_size<F>(L, RootConvention::kBellperson, m, 31 * L + plan[0], plan);
+  }
+}
+
+// 2^21..2^27, where a CPU NTT per size would take too long: outputs checked
+// one by one against X_k = sum_i x_i omega^(ik) (Horner, a thread each), the
+// other twiddle mode bit for bit, and the inverse back to the input.
+TYPED_TEST(NttGpu, LargeSizesMatchDirectSums) {
+  SKIP_WITHOUT_DEVICE();
+  using F = TypeParam;
+  for (int L : {21, 23, 24, 25, 26, 27}) {
+    SCOPED_TRACE("2^" + std::to_string(L));
+    const size_t n = size_t(1) << L;
+    GpuNttDomain<F> gd(L, RootConvention::kBellperson);
+    const TwiddleMode other = gd.full_twiddle_table() ? TwiddleMode::kTwoLevel : TwiddleMode::kFullTable;
+    Dev<F> in(n), out(n), scratch(n);
+    ntt::cuda::fill_random<F>(in.p(), n, 900 + L);
+    out.poison();
+    scratch.poison();
+    gd.forward(in.p(), out.p(), nullptr, scratch.p());
+    const std::vector<F> x = in.get(), X = out.get();
+
+    std::mt19937_64 rng(L);
+    const std::vector<size_t> ks = {0, 1, n / 2 + 3, n - 1, size_t(rng() % n), size_t(rng() % n)};
+    std::vector<std::future<F>> sums;
+    for (size_t k : ks)
+      sums.push_back(std::async(std::launch::async, [&, k] {
+        const F w = gd.omega().pow(uint64_t(k));
+        F acc = F::zero();
+        for (size_t i = n; i-- > 0;) acc = acc * w + x[i];
+        return acc;
+      }));
+
+    if (L <= 26) {  // the full table takes n * 32 bytes
+      GpuNttDomain<F> god(L, RootConvention::kBellperson, other);
+      out.poison();
+      god.forward(in.p(), out.p(), nullptr, scratch.p());
+      EXPECT_TRUE(same(out.get(), X)) << "twiddle mode " << int(other);
+    }
+    out.put(X);
+    gd.inverse(out.p(), nullptr, scratch.p());
+    EXPECT_TRUE(same(out.get(), x)) << "inverse(forward(x))";
+    for (size_t j = 0; j < ks.size(); ++j)
+      EXPECT_EQ(ff::to_hex(X[ks[j]]), ff::to_hex(sums[j].get())) << "X_" << ks[j];
+  }
+}
+
+TYPED_TEST(NttGpu, RejectsBadPlans) {
+  SKIP_WITHOUT_DEVICE();
+  using F = TypeParam;
+  const auto bell = RootConvention::kBellperson;
+  EXPECT_THROW(GpuNttDomain<F>(20, bell, TwiddleMode::kAuto, {7, 7, 7}), Error);       // sums to 21
+  EXPECT_THROW(GpuNttDomain<F>(15, bell, TwiddleMode::kAuto, {10, 5}), Error);         // radices without kernels
+  EXPECT_THROW(GpuNttDomain<F>(18, bell, TwiddleMode::kAuto, {18}), Error);            // one pass
+  EXPECT_THROW(GpuNttDomain<F>(30, bell, TwiddleMode::kAuto, {6, 6, 6, 6, 6}), Error);  // five passes
+  EXPECT_THROW(GpuNttDomain<F>(12, bell, TwiddleMode::kAuto, {6, 6}), Error);          // one-block size
 }
 
 TYPED_TEST(NttGpu, SeveralStreamsAtOnce) {

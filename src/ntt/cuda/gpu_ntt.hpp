@@ -51,7 +51,10 @@ constexpr int kMaxLogN = 30;
 template <class F>
 class GpuNttDomain {
  public:
-  GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mode = TwiddleMode::kAuto);
+  // plan: the passes' radix logs, first pass first, e.g. {7, 7, 6} for 2^20
+  // (each 6..9, 2..4 of them, summing to log_n); empty: the built-in plan, or
+  // the one env CUZK_NTT_PLAN gives for this size ("8,6,6;9,9,9").
+  GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mode = TwiddleMode::kAuto, std::vector<int> plan = {});
   ~GpuNttDomain();
   GpuNttDomain(const GpuNttDomain&) = delete;
   GpuNttDomain& operator=(const GpuNttDomain&) = delete;
@@ -63,6 +66,7 @@ class GpuNttDomain {
   F omega() const { return omega_; }
   bool full_twiddle_table() const { return full_table_; }
   int passes() const { return npass_; }  // kernels per transform; 0: one block (n <= 2^12)
+  std::vector<int> plan() const { return {radix_, radix_ + npass_}; }  // radix logs per pass
   // Whether transforms need a scratch buffer (n > 2^12).
   bool needs_scratch() const { return npass_ > 1; }
   // Device memory held by the tables, bytes.

@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <numeric>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "gpu/cuda_check.hpp"
 #include "ntt/cuda/gpu_ntt.hpp"
@@ -60,6 +63,35 @@ PassKernel<F> pick_pass_kernel_kind(int r) {
 template <class F>
 PassKernel<F> pick_pass_kernel(bool column, int r) {
   return column ? pick_pass_kernel_kind<F, true>(r) : pick_pass_kernel_kind<F, false>(r);
+}
+
+// Env CUZK_NTT_PLAN, for tuning on a new card: plans such as "8,6,6;9,9,9",
+// each used for the size it sums to instead of make_plan's (the domain
+// constructor checks them). Numbers are read here, nothing else.
+inline const std::vector<std::vector<int>>& env_plans() {
+  static const std::vector<std::vector<int>> plans = [] {
+    std::vector<std::vector<int>> out;
+    const char* e = std::getenv("CUZK_NTT_PLAN");
+    if (!e) return out;
+    const std::string all(e);
+    size_t at = 0;
+    while (at <= all.size()) {
+      const size_t end = std::min(all.find(';', at), all.size());
+      std::vector<int> plan;
+      for (size_t i = at; i <= end;) {
+        const size_t comma = std::min(all.find(',', i), end);
+        const std::string num = all.substr(i, comma - i);
+        if (num.empty() || num.size() > 2 || num.find_first_not_of("0123456789") != std::string::npos)
+          throw Error("CUZK_NTT_PLAN: \"" + num + "\" is not a radix log (in \"" + all + "\")");
+        plan.push_back(std::atoi(num.c_str()));
+        i = comma + 1;
+      }
+      out.push_back(std::move(plan));
+      at = end + 1;
+    }
+    return out;
+  }();
+  return plans;
 }
 
 inline unsigned blocks_for(size_t n, int threads) { return unsigned((n + threads - 1) / threads); }
@@ -118,7 +150,7 @@ void launch_pow_table(F* out, const F& base, const F& scalar, uint32_t count, in
 }  // namespace detail
 
 template <class F>
-GpuNttDomain<F>::GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mode)
+GpuNttDomain<F>::GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mode, std::vector<int> plan)
     : log_n_(log_n), n_(size_t(1) << log_n), conv_(conv), t_(std::make_unique<Tables>()) {
   using namespace detail;
   if (log_n < 0 || log_n > kMaxLogN || log_n > F::Params::kTwoAdicity)
@@ -128,6 +160,24 @@ GpuNttDomain<F>::GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mo
   omega_ = ff::root_of_unity<F>(log_n, conv);
   n_inv_ = F::from_u64(n_).inverse();
   npass_ = make_plan(log_n, radix_);
+  if (plan.empty() && npass_ > 0)
+    for (const auto& p : env_plans())
+      if (std::accumulate(p.begin(), p.end(), 0) == log_n) plan = p;
+  if (!plan.empty()) {
+    const auto bad = [&](const std::string& why) {
+      std::string s;
+      for (int r : plan) s += (s.empty() ? "" : ",") + std::to_string(r);
+      return Error("GpuNttDomain 2^" + std::to_string(log_n) + ": plan " + s + " " + why);
+    };
+    if (log_n <= kSmallMaxLog) throw bad("given for a one-block size (2^" + std::to_string(kSmallMaxLog) + " or less)");
+    if (plan.size() < 2 || plan.size() > size_t(kMaxPasses))
+      throw bad("has " + std::to_string(plan.size()) + " passes, not 2.." + std::to_string(kMaxPasses));
+    for (int r : plan)
+      if (r < 6 || r > 9) throw bad("has radix 2^" + std::to_string(r) + ": the pass kernels are 2^6..2^9");
+    if (std::accumulate(plan.begin(), plan.end(), 0) != log_n) throw bad("does not sum to " + std::to_string(log_n));
+    npass_ = int(plan.size());
+    std::copy(plan.begin(), plan.end(), radix_);
+  }
   constexpr int kAutoFullTableMaxLog = 24;
   full_table_ = npass_ > 1 && (mode == TwiddleMode::kFullTable ||
                                (mode == TwiddleMode::kAuto && log_n <= kAutoFullTableMaxLog));

@@ -58,7 +58,7 @@ def make_plan(L):
     r = []; left = L
     for p in range(np_):
         r.append((left + (np_ - p) - 1) // (np_ - p)); left -= r[-1]
-    if L == 22: r = [8, 8, 6]  # as make_plan
+    r = {22: [8, 8, 6], 25: [8, 9, 8]}.get(L, r)  # as make_plan's tuned plans
     return r
 
 def conflict_check(slots):

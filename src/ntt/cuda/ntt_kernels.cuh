@@ -340,11 +340,14 @@ __device__ __forceinline__ void wait_for_previous_grid() {
 
 template <int R_LOG, int G_LOG>
 constexpr int kThreads = (1 << (R_LOG + G_LOG)) / 8;
-// 256 threads: <= 128 registers (2 blocks/SM); 128 threads: <= 168 (3 blocks).
-// 16 warps per SM (4 blocks of 128 threads at <= 128 registers) measured
-// slower (2^24 4.29 vs 4.10 ms), with the called multiplication too.
+// Blocks per SM. 256 threads: 2 (16 warps, <= 128 registers). 128-thread
+// radix-2^8/2^9 tiles: 3 (12 warps, <= 168); 16 warps measured slower at 2^24
+// (4.29 vs 4.10 ms, called multiplication). Radix 2^6/2^7, the passes of
+// 2^13..2^23 (few waves, the last partly filled): 16 warps at <= 128
+// registers (100-220 bytes of spills) measured 1-1.5% faster at 2^20..2^23
+// than at the register count the compiler picks unforced (NOTES.md, session 10).
 template <int R_LOG, int G_LOG>
-constexpr int kMinBlocks = kThreads<R_LOG, G_LOG> >= 256 ? 2 : (kThreads<R_LOG, G_LOG> >= 128 ? 3 : 4);
+constexpr int kMinBlocks = kThreads<R_LOG, G_LOG> >= 256 ? 2 : (R_LOG <= 7 ? 512 / kThreads<R_LOG, G_LOG> : 3);
 
 template <class F, int R_LOG, int G_LOG, bool COLUMN>
 __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LOG>) ntt_pass_kernel(const PassArgs<F> a) {

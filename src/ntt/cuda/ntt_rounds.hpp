@@ -14,8 +14,9 @@ constexpr int kMaxPasses = 4;
 constexpr int kSmallMaxLog = 12;  // up to 2^12 one block (ntt_small_kernel)
 
 // Radix bits per pass: up to 2^12 one block (ntt_small_kernel, "0 passes"),
-// 2 passes up to 2^18, 3 up to 2^27, then 4; the larger radices first
-// (2^22: 8,8,6). Every radix must be one the pass kernels are built for (2^6..2^9).
+// 2 passes up to 2^18, 3 up to 2^27, then 4; split evenly, larger radices
+// first, except where another order measured faster (kTuned). Every radix
+// must be one the pass kernels are built for (2^6..2^9).
 constexpr int make_plan(int L, int (&r)[kMaxPasses]) {
   int np;
   if (L <= kSmallMaxLog)
@@ -31,10 +32,14 @@ constexpr int make_plan(int L, int (&r)[kMaxPasses]) {
     r[p] = (left + (np - p) - 1) / (np - p);
     left -= r[p];
   }
-  if (L == 22) {  // 8,8,6 rather than 8,7,7: measured 1% faster on the H200 (NOTES.md, session 9)
-    r[1] = 8;
-    r[2] = 6;
-  }
+  // Plans measured faster than the even split on the H200 (every 3-pass plan
+  // of 2^20..2^26 timed by scripts/ntt-plan-sweep.sh; NOTES.md, sessions 9, 10).
+  constexpr struct {
+    int log_n, r[3];
+  } kTuned[] = {{22, {8, 8, 6}}, {25, {8, 9, 8}}};
+  for (const auto& t : kTuned)
+    if (t.log_n == L)
+      for (int p = 0; p < 3; ++p) r[p] = t.r[p];
   return np;
 }
 
