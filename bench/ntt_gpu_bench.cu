@@ -2,11 +2,13 @@
 // at 2^20..2^27, inverse and coset forward at 2^24 and 2^26, in both twiddle
 // modes, and the full H step (bellperson and snarkjs) at 2^24 and 2^27.
 // Median of --runs timed runs after --warmup runs, cudaEvents around each,
-// random (non-zero) data, an explicit scratch buffer. Prints a table with the
+// random (non-zero) data, an explicit scratch buffer; --batch B times B
+// transforms back to back (time per transform: launch latency hidden, as in a
+// pipeline; the anchors are single calls). Prints a table with the
 // ratio to sppark's figures on the H200 (shared/ANCHORS.md; goal <= 0.8).
 // Exits 0 with a message when there is no GPU.
 //
-//   bench_ntt_gpu [--runs R] [--warmup W] [--min-log L] [--max-log L] [--quick]
+//   bench_ntt_gpu [--runs R] [--warmup W] [--min-log L] [--max-log L] [--batch B] [--quick]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -30,6 +32,7 @@ using ntt::cuda::TwiddleMode;
 namespace {
 
 int g_runs = 7, g_warmup = 2;
+int g_batch = 1;  // transforms back to back per timed run (time per transform)
 
 double median_ms(const std::function<void()>& op) {
   cudaEvent_t e0, e1;
@@ -40,12 +43,12 @@ double median_ms(const std::function<void()>& op) {
   std::vector<double> t;
   for (int i = 0; i < g_runs; ++i) {
     CUZK_CUDA_CHECK(cudaEventRecord(e0));
-    op();
+    for (int b = 0; b < g_batch; ++b) op();
     CUZK_CUDA_CHECK(cudaEventRecord(e1));
     CUZK_CUDA_CHECK(cudaEventSynchronize(e1));
     float ms = 0;
     CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-    t.push_back(ms);
+    t.push_back(ms / g_batch);
   }
   CUZK_CUDA_CHECK(cudaEventDestroy(e0));
   CUZK_CUDA_CHECK(cudaEventDestroy(e1));
@@ -110,10 +113,12 @@ int main(int argc, char** argv) {
       max_log = std::atoi(argv[++i]);
     else if (a == "--min-log" && i + 1 < argc)
       min_log = std::atoi(argv[++i]);
+    else if (a == "--batch" && i + 1 < argc)
+      g_batch = std::max(1, std::atoi(argv[++i]));
     else if (a == "--quick")
       quick = true;
     else {
-      std::fprintf(stderr, "usage: %s [--runs R] [--warmup W] [--min-log L] [--max-log L] [--quick]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--runs R] [--warmup W] [--min-log L] [--max-log L] [--batch B] [--quick]\n", argv[0]);
       return 2;
     }
   }

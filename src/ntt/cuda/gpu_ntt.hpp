@@ -112,6 +112,7 @@ class GpuNttDomain {
   ff::RootConvention conv_;
   int device_ = 0;
   bool full_table_ = false;
+  bool stream_reads_ = false;  // input and twiddle tables read evict-first
   int npass_ = 1;
   int radix_[4] = {};
   F omega_, n_inv_;

@@ -88,6 +88,9 @@ struct PassArgs {
   Scale<F> pre, post;
   const F* pa;  // post-op when non-null: out = pa[i] * pb[i] - value
   const F* pb;
+  // nonzero: the input / the column twiddle table are read evict-first, so
+  // that the scratch the passes hand on stays in L2
+  int stream_in, stream_tw;
 };
 
 // Pass-kernel arithmetic. With CUZK_NTT_LAZY (the default) data inside a
@@ -174,6 +177,11 @@ template <class F>
 __device__ __forceinline__ F ld_table(const F* p) {  // read-only tables
   const uint4* q = reinterpret_cast<const uint4*>(p);
   return make_elem<F>(__ldg(q), __ldg(q + 1));
+}
+template <class F>
+__device__ __forceinline__ F ld_stream(const F* p) {  // read once: evict first
+  const uint4* q = reinterpret_cast<const uint4*>(p);
+  return make_elem<F>(__ldcs(q), __ldcs(q + 1));
 }
 template <class F>
 __device__ __forceinline__ void st_global(F* p, const F& x) {
@@ -376,7 +384,10 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
     sh0 = 0;
   }
 #pragma unroll
-  for (int e = 0; e < 8; ++e) x[e] = ld_global(a.in + (base0 + ((tb0 | (uint32_t(e) << W0)) << sh0)));
+  for (int e = 0; e < 8; ++e) {
+    const F* src = a.in + (base0 + ((tb0 | (uint32_t(e) << W0)) << sh0));
+    x[e] = a.stream_in ? ld_stream(src) : ld_global(src);
+  }
   if (a.pre.mode != kScaleNone) {
 #pragma unroll
     for (int e = 0; e < 8; ++e) apply_scale(a.pre, x[e], base0 + ((tb0 | (uint32_t(e) << W0)) << sh0));
@@ -396,8 +407,13 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
       const uint32_t k1 = kb | (uint32_t(brev3(e + 1)) << (R_LOG - 3));
       F t0, t1;
       if (a.tw) {
-        t0 = ld_table(a.tw + ((size_t(k0) << a.log_S) + j));
-        t1 = ld_table(a.tw + ((size_t(k1) << a.log_S) + j));
+        if (a.stream_tw) {
+          t0 = ld_stream(a.tw + ((size_t(k0) << a.log_S) + j));
+          t1 = ld_stream(a.tw + ((size_t(k1) << a.log_S) + j));
+        } else {
+          t0 = ld_table(a.tw + ((size_t(k0) << a.log_S) + j));
+          t1 = ld_table(a.tw + ((size_t(k1) << a.log_S) + j));
+        }
       } else {
         const uint32_t i0 = (j * k0) << a.tw_shift, i1 = (j * k1) << a.tw_shift;
         ff::mul2(t0, t1, pow_lo(a.tw2, i0), pow_hi(a.tw2, i0), pow_lo(a.tw2, i1), pow_hi(a.tw2, i1));
