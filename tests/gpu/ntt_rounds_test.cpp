@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <set>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -143,45 +142,7 @@ double products_per_8() {
   return total / threads;
 }
 
-// Staged column twiddles (kStagedTwiddles): the last round's reads of slot
-// swz((k << G) | g), k = bitrev(t) with register e's top bits, are conflict
-// free per 8-lane phase, and the slots are a permutation of the tile.
-template <int R, int G>
-void check_staged_twiddles() {
-  SCOPED_TRACE("radix 2^" + std::to_string(R) + ", 2^" + std::to_string(G) + " groups");
-  static_assert(kStagedTwiddles<R, G, true> && !kStagedTwiddles<R, G, false>);
-  std::vector<RoundInfo> rounds;
-  collect<R, G, true, 0>(rounds);
-  const RoundMap& m = rounds.back().map;
-  const uint32_t threads = 1u << (R + G - 3);
-  const auto brev = [](uint32_t v, int bits) {
-    uint32_t r = 0;
-    for (int b = 0; b < bits; ++b) r |= ((v >> b) & 1u) << (bits - 1 - b);
-    return r;
-  };
-  std::set<uint32_t> all;
-  for (uint32_t e = 0; e < 8; ++e) {
-    std::vector<uint32_t> slots;
-    for (uint32_t tid = 0; tid < threads; ++tid) {
-      const uint32_t u = deposit(tid, m), g = u >> R, kb = brev(u & ((1u << R) - 1), R);
-      const uint32_t k = kb | (brev(e, 3) << (R - 3));
-      slots.push_back(swz((k << G) | g));
-      all.insert(slots.back());
-    }
-    EXPECT_TRUE(phases_conflict_free(slots)) << "register " << e;
-  }
-  EXPECT_EQ(all.size(), size_t(1) << (R + G));
-  EXPECT_EQ(*all.rbegin(), (1u << (R + G)) - 1);
-}
-
 }  // namespace
-
-TEST(NttRounds, StagedTwiddlesConflictFree) {
-  check_staged_twiddles<8, 2>();
-  check_staged_twiddles<9, 1>();
-  EXPECT_FALSE((kStagedTwiddles<8, 3, true>));  // 2048-element tiles: no room
-  EXPECT_FALSE((kStagedTwiddles<7, 3, true>));  // 16 warps per SM: no room
-}
 
 TEST(NttRounds, PlansUseBuiltRadices) {
   for (int L = 0; L <= 32; ++L) {

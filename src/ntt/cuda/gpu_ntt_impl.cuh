@@ -45,7 +45,7 @@ inline int tile_variant() {
 
 template <class F, int R, int G, bool C>
 PassKernel<F> pass_kernel() {
-  return {&ntt_pass_kernel<F, R, G, C>, kThreads<R, G>, (1 << (R + G)) * 32 * (kStagedTwiddles<R, G, C> ? 2 : 1), R + G};
+  return {&ntt_pass_kernel<F, R, G, C>, kThreads<R, G>, (1 << (R + G)) * 32, R + G};
 }
 
 template <class F, bool C>
@@ -92,16 +92,6 @@ inline const std::vector<std::vector<int>>& env_plans() {
     return out;
   }();
   return plans;
-}
-
-// Column twiddles staged in shared memory (kStagedTwiddles; env
-// CUZK_NTT_STAGE_TW=0 reads them from the table after the rounds instead).
-inline bool stage_twiddles() {
-  static const bool v = [] {
-    const char* e = std::getenv("CUZK_NTT_STAGE_TW");
-    return e ? std::atoi(e) != 0 : true;
-  }();
-  return v;
 }
 
 inline unsigned blocks_for(size_t n, int threads) { return unsigned((n + threads - 1) / threads); }
@@ -334,7 +324,6 @@ void GpuNttDomain<F>::transform(const F* d_in, F* d_out, bool inverse, const Fac
     q.in = p == 0 ? d_in : scratch;
     q.stream_in = stream_reads_ && p == 0;
     q.stream_tw = stream_reads_;
-    q.stage_tw = stage_twiddles();
     q.out = last ? d_out : scratch;
     if (p == 0) q.pre = pre_s;
 

@@ -91,7 +91,6 @@ struct PassArgs {
   // nonzero: the input / the column twiddle table are read evict-first, so
   // that the scratch the passes hand on stays in L2
   int stream_in, stream_tw;
-  int stage_tw;  // nonzero: column twiddles staged in shared memory where built for it (kStagedTwiddles)
 };
 
 // Pass-kernel arithmetic. With CUZK_NTT_LAZY (the default) data inside a
@@ -358,23 +357,6 @@ constexpr int kThreads = (1 << (R_LOG + G_LOG)) / 8;
 template <int R_LOG, int G_LOG>
 constexpr int kMinBlocks = kThreads<R_LOG, G_LOG> >= 256 ? 2 : (R_LOG <= 7 ? 512 / kThreads<R_LOG, G_LOG> : 3);
 
-// The block's column twiddles into shared memory (kStagedTwiddles), one
-// commit group; the copies need nothing from the previous pass.
-template <class F, int R_LOG, int G_LOG>
-__device__ __forceinline__ void stage_twiddles(uint4* dst, const PassArgs<F>& a, uint32_t tid) {
-  constexpr uint32_t TILE = 1u << (R_LOG + G_LOG);
-  const uint32_t j0 = (blockIdx.x & ((1u << (a.log_S - G_LOG)) - 1)) << G_LOG;
-#pragma unroll
-  for (uint32_t i = 0; i < 2 * TILE / kThreads<R_LOG, G_LOG>; ++i) {  // 16-byte halves
-    const uint32_t c = tid + i * kThreads<R_LOG, G_LOG>;
-    const uint32_t el = c >> 1, k = el >> G_LOG, g = el & ((1u << G_LOG) - 1);
-    const uint4* src = reinterpret_cast<const uint4*>(a.tw + ((size_t(k) << a.log_S) + j0 + g)) + (c & 1);
-    const uint32_t d = static_cast<uint32_t>(__cvta_generic_to_shared(dst + (c & 1) * TILE + swz(el)));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src) : "memory");
-  }
-  asm volatile("cp.async.commit_group;" ::: "memory");
-}
-
 template <class F, int R_LOG, int G_LOG, bool COLUMN>
 __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LOG>) ntt_pass_kernel(const PassArgs<F> a) {
   static_assert(R_LOG >= 3 && R_LOG < kLogW, "radix 2^3 .. 2^11");
@@ -383,11 +365,6 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
   constexpr int NR = Round<R_LOG, G_LOG, COLUMN, 0>::NR;
   extern __shared__ uint4 sm[];
   const uint32_t tid = threadIdx.x;
-  constexpr bool kStaged = kStagedTwiddles<R_LOG, G_LOG, COLUMN>;
-  constexpr int TILE = 1 << (R_LOG + G_LOG);
-  const bool staged = kStaged && a.tw && a.stage_tw;
-  if constexpr (kStaged)
-    if (staged) stage_twiddles<F, R_LOG, G_LOG>(sm + 2 * TILE, a, tid);
   F x[8];
   wait_for_previous_grid();
 
@@ -424,20 +401,12 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
 
   if constexpr (COLUMN) {
     const uint32_t j = j0 + g;
-    if constexpr (kStaged)
-      if (staged) {
-        asm volatile("cp.async.wait_all;" ::: "memory");
-        __syncthreads();
-      }
 #pragma unroll
     for (int e = 0; e < 8; e += 2) {  // two independent products at a time (ff::mul2)
       const uint32_t k0 = kb | (uint32_t(brev3(e)) << (R_LOG - 3));
       const uint32_t k1 = kb | (uint32_t(brev3(e + 1)) << (R_LOG - 3));
       F t0, t1;
-      if (staged) {
-        t0 = ld_shared<TILE, F>(sm + 2 * TILE, swz((k0 << G_LOG) | g));
-        t1 = ld_shared<TILE, F>(sm + 2 * TILE, swz((k1 << G_LOG) | g));
-      } else if (a.tw) {
+      if (a.tw) {
         if (a.stream_tw) {
           t0 = ld_stream(a.tw + ((size_t(k0) << a.log_S) + j));
           t1 = ld_stream(a.tw + ((size_t(k1) << a.log_S) + j));

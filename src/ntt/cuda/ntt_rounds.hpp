@@ -115,15 +115,6 @@ CUZK_HD constexpr uint32_t swz(uint32_t u) {
 #ifndef CUZK_NTT_SPLIT_LOW
 #define CUZK_NTT_SPLIT_LOW 1
 #endif
-// Column passes of 1024-element radix-2^8/2^9 tiles copy their block's
-// column twiddles (R rows of 2^G consecutive table entries) into shared
-// memory behind the exchange area by cp.async at the start, so the table's
-// latency hides behind the rounds (3 blocks of 64 KB per SM). Element
-// (k, g) sits in slot swz((k << G) | g) of two planes like the exchange's:
-// conflict free for the last round's lanes (gpu_ntt_rounds_test).
-template <int R_LOG, int G_LOG, bool COLUMN>
-constexpr bool kStagedTwiddles = COLUMN && R_LOG >= 8 && R_LOG + G_LOG == 10;
-
 template <int R_LOG, int G_LOG, bool COLUMN, int I>
 struct Round {
   static constexpr int NR = (R_LOG + 2) / 3;
