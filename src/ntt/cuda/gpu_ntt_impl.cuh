@@ -94,15 +94,6 @@ inline const std::vector<std::vector<int>>& env_plans() {
   return plans;
 }
 
-// Column passes prefetch their twiddle rows into L2 (env CUZK_NTT_PREFETCH_TW=0 turns it off).
-inline bool prefetch_twiddles() {
-  static const bool v = [] {
-    const char* e = std::getenv("CUZK_NTT_PREFETCH_TW");
-    return e ? std::atoi(e) != 0 : true;
-  }();
-  return v;
-}
-
 inline unsigned blocks_for(size_t n, int threads) { return unsigned((n + threads - 1) / threads); }
 
 // Programmatic dependent launch of the pass kernels (env CUZK_NTT_PDL=0 turns
@@ -333,7 +324,6 @@ void GpuNttDomain<F>::transform(const F* d_in, F* d_out, bool inverse, const Fac
     q.in = p == 0 ? d_in : scratch;
     q.stream_in = stream_reads_ && p == 0;
     q.stream_tw = stream_reads_;
-    q.prefetch_tw = prefetch_twiddles();
     q.out = last ? d_out : scratch;
     if (p == 0) q.pre = pre_s;
 

@@ -91,7 +91,6 @@ struct PassArgs {
   // nonzero: the input / the column twiddle table are read evict-first, so
   // that the scratch the passes hand on stays in L2
   int stream_in, stream_tw;
-  int prefetch_tw;  // nonzero: column passes prefetch their block's twiddle rows into L2 at the start
 };
 
 // Pass-kernel arithmetic. With CUZK_NTT_LAZY (the default) data inside a
@@ -358,27 +357,6 @@ constexpr int kThreads = (1 << (R_LOG + G_LOG)) / 8;
 template <int R_LOG, int G_LOG>
 constexpr int kMinBlocks = kThreads<R_LOG, G_LOG> >= 256 ? 2 : (R_LOG <= 7 ? 512 / kThreads<R_LOG, G_LOG> : 3);
 
-// The column twiddles a block multiplies by after its rounds, R rows of 2^G
-// consecutive table entries, requested into L2 when the block starts (before
-// waiting for the previous pass): the table is read once per transform and
-// its loads would otherwise wait on DRAM at the end of the block.
-template <class F, int R_LOG, int G_LOG>
-__device__ __forceinline__ void prefetch_twiddles(const PassArgs<F>& a, uint32_t tid) {
-  constexpr uint32_t kRowBytes = 32u << G_LOG, kLine = 128;
-  constexpr uint32_t kLinesPerRow = kRowBytes >= kLine ? kRowBytes / kLine : 1;
-  constexpr uint32_t kLines = (1u << R_LOG) * kLinesPerRow;
-  const uint32_t j0 = (blockIdx.x & ((1u << (a.log_S - G_LOG)) - 1)) << G_LOG;
-#pragma unroll
-  for (uint32_t i = 0; i < (kLines + kThreads<R_LOG, G_LOG> - 1) / kThreads<R_LOG, G_LOG>; ++i) {
-    const uint32_t line = tid + i * kThreads<R_LOG, G_LOG>;
-    if (kLines % kThreads<R_LOG, G_LOG> == 0 || line < kLines) {
-      const uint32_t k = line / kLinesPerRow, part = line % kLinesPerRow;
-      const char* p = reinterpret_cast<const char*>(a.tw + ((size_t(k) << a.log_S) + j0)) + part * kLine;
-      asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
-    }
-  }
-}
-
 template <class F, int R_LOG, int G_LOG, bool COLUMN>
 __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LOG>) ntt_pass_kernel(const PassArgs<F> a) {
   static_assert(R_LOG >= 3 && R_LOG < kLogW, "radix 2^3 .. 2^11");
@@ -387,8 +365,6 @@ __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LO
   constexpr int NR = Round<R_LOG, G_LOG, COLUMN, 0>::NR;
   extern __shared__ uint4 sm[];
   const uint32_t tid = threadIdx.x;
-  if constexpr (COLUMN)
-    if (a.tw && a.prefetch_tw) prefetch_twiddles<F, R_LOG, G_LOG>(a, tid);
   F x[8];
   wait_for_previous_grid();
 
