@@ -178,6 +178,23 @@ TEST(NttRounds, PlansUseBuiltRadices) {
   EXPECT_EQ(plan_of(28), 7777);
 }
 
+TEST(NttRounds, ParsesPlans) {
+  using Plans = std::vector<std::vector<int>>;
+  EXPECT_EQ(parse_plans("8,6,6;9,9,9"), (Plans{{8, 6, 6}, {9, 9, 9}}));
+  EXPECT_EQ(parse_plans("7,7,6"), (Plans{{7, 7, 6}}));
+  EXPECT_EQ(parse_plans(""), Plans{});
+  EXPECT_EQ(parse_plans(";8,8;"), (Plans{{8, 8}}));
+  EXPECT_EQ(parse_plans("12,3"), (Plans{{12, 3}}));  // numbers; the domain rejects the radices
+  for (const char* bad : {"8,,6", "8,6,", "8;x", "8,-6", "8 ,6", "123,4"}) {
+    try {
+      parse_plans(bad);
+      ADD_FAILURE() << bad << " parsed";
+    } catch (const cuzk::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(NttRounds, DefaultTiles) {
   check_pass<6, 3, true>();
   check_pass<6, 3, false>();

@@ -67,29 +67,11 @@ PassKernel<F> pick_pass_kernel(bool column, int r) {
 
 // Env CUZK_NTT_PLAN, for tuning on a new card: plans such as "8,6,6;9,9,9",
 // each used for the size it sums to instead of make_plan's (the domain
-// constructor checks them). Numbers are read here, nothing else.
+// constructor checks them).
 inline const std::vector<std::vector<int>>& env_plans() {
   static const std::vector<std::vector<int>> plans = [] {
-    std::vector<std::vector<int>> out;
     const char* e = std::getenv("CUZK_NTT_PLAN");
-    if (!e) return out;
-    const std::string all(e);
-    size_t at = 0;
-    while (at <= all.size()) {
-      const size_t end = std::min(all.find(';', at), all.size());
-      std::vector<int> plan;
-      for (size_t i = at; i <= end;) {
-        const size_t comma = std::min(all.find(',', i), end);
-        const std::string num = all.substr(i, comma - i);
-        if (num.empty() || num.size() > 2 || num.find_first_not_of("0123456789") != std::string::npos)
-          throw Error("CUZK_NTT_PLAN: \"" + num + "\" is not a radix log (in \"" + all + "\")");
-        plan.push_back(std::atoi(num.c_str()));
-        i = comma + 1;
-      }
-      out.push_back(std::move(plan));
-      at = end + 1;
-    }
-    return out;
+    return e ? parse_plans(e) : std::vector<std::vector<int>>{};
   }();
   return plans;
 }

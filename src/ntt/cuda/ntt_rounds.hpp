@@ -4,8 +4,12 @@
 // each round of a pass does, on which register window, and which tile bits
 // each thread-id bit holds.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <string>
+#include <vector>
 
+#include "core/error.hpp"
 #include "ff/hd.hpp"
 
 namespace cuzk::ntt::cuda::detail {
@@ -41,6 +45,30 @@ constexpr int make_plan(int L, int (&r)[kMaxPasses]) {
     if (t.log_n == L)
       for (int p = 0; p < 3; ++p) r[p] = t.r[p];
   return np;
+}
+
+// Plans written as in env CUZK_NTT_PLAN: "8,6,6;9,9,9", radix logs per pass
+// separated by commas, plans by semicolons; empty plans are skipped. Throws
+// Error naming the text that is not a number; whether a plan can run is the
+// domain's check (GpuNttDomain's constructor).
+inline std::vector<std::vector<int>> parse_plans(const std::string& text) {
+  std::vector<std::vector<int>> out;
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t end = std::min(text.find(';', at), text.size());
+    std::vector<int> plan;
+    for (size_t i = at; at < end && i <= end;) {
+      const size_t comma = std::min(text.find(',', i), end);
+      const std::string num = text.substr(i, comma - i);
+      if (num.empty() || num.size() > 2 || num.find_first_not_of("0123456789") != std::string::npos)
+        throw Error("NTT plan \"" + text + "\": \"" + num + "\" is not a radix log");
+      plan.push_back(std::stoi(num));
+      i = comma + 1;
+    }
+    if (!plan.empty()) out.push_back(std::move(plan));
+    at = end + 1;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
