@@ -5,8 +5,8 @@
 // once and serve each 8-lane phase without bank conflicts; the loads and
 // stores of the first and last rounds are coalesced; and in the "split" rounds
 // the thread part of the twiddle exponent is the same across a warp, which is
-// what lets whole warps skip their products by 1. gpu_ntt_test checks the
-// transforms themselves on a GPU.
+// what lets whole warps skip their products by 1; and the plans (make_plan,
+// parse_plans). gpu_ntt_test checks the transforms themselves on a GPU.
 #include <gtest/gtest.h>
 
 #include <set>
