@@ -174,7 +174,7 @@ TYPED_TEST(NttGpu, BothTwiddleModesMatchCpu) {
       check_size<F>(L, RootConvention::kBellperson, m, 77 + L);
 }
 
-// make_plan puts larger radices first and picks one plan per size; any
+// make_plan picks one plan per size, mostly larger radices first; any
 // order and mix must give the same transform (CUZK_NTT_PLAN tunes them).
 TYPED_TEST(NttGpu, OtherPlansMatchCpu) {
   SKIP_WITHOUT_DEVICE();
