@@ -86,7 +86,8 @@ double sppark_anchor(const std::string& op, int L) {
 // twiddle mode and pass plan, e.g. "full 7,7,6"
 std::string mode_name(const GpuNttDomain<F>& d) {
   std::string s = d.full_twiddle_table() ? "full" : "two-level";
-  for (size_t i = 0; i < d.plan().size(); ++i) s += (i ? "," : " ") + std::to_string(d.plan()[i]);
+  const std::vector<int> plan = d.plan();
+  for (size_t i = 0; i < plan.size(); ++i) s += (i ? "," : " ") + std::to_string(plan[i]);
   return s;
 }
 

@@ -160,7 +160,15 @@ TEST(NttRounds, PlansUseBuiltRadices) {
       sum += r[p];
     }
     EXPECT_EQ(sum, L);
+    EXPECT_NO_THROW(check_plan(L, std::vector<int>(r, r + np))) << "2^" << L;  // the check user plans pass
   }
+  // what GpuNttDomain refuses (gpu_ntt_test RejectsBadPlans on a device)
+  EXPECT_THROW(check_plan(20, {7, 7, 7}), cuzk::Error);       // sums to 21
+  EXPECT_THROW(check_plan(15, {10, 5}), cuzk::Error);         // radices without kernels
+  EXPECT_THROW(check_plan(18, {18}), cuzk::Error);            // one pass
+  EXPECT_THROW(check_plan(30, {6, 6, 6, 6, 6}), cuzk::Error);  // five passes
+  EXPECT_THROW(check_plan(12, {6, 6}), cuzk::Error);          // one-block size
+  EXPECT_NO_THROW(check_plan(21, {6, 6, 9}));
   // the even split, larger radices first, except the tuned sizes
   const auto plan_of = [](int L) {
     int r[kMaxPasses] = {};

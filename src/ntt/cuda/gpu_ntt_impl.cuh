@@ -146,17 +146,7 @@ GpuNttDomain<F>::GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mo
     for (const auto& p : env_plans())
       if (std::accumulate(p.begin(), p.end(), 0) == log_n) plan = p;
   if (!plan.empty()) {
-    const auto bad = [&](const std::string& why) {
-      std::string s;
-      for (int r : plan) s += (s.empty() ? "" : ",") + std::to_string(r);
-      return Error("GpuNttDomain 2^" + std::to_string(log_n) + ": plan " + s + " " + why);
-    };
-    if (log_n <= kSmallMaxLog) throw bad("given for a one-block size (2^" + std::to_string(kSmallMaxLog) + " or less)");
-    if (plan.size() < 2 || plan.size() > size_t(kMaxPasses))
-      throw bad("has " + std::to_string(plan.size()) + " passes, not 2.." + std::to_string(kMaxPasses));
-    for (int r : plan)
-      if (r < 6 || r > 9) throw bad("has radix 2^" + std::to_string(r) + ": the pass kernels are 2^6..2^9");
-    if (std::accumulate(plan.begin(), plan.end(), 0) != log_n) throw bad("does not sum to " + std::to_string(log_n));
+    check_plan(log_n, plan);
     npass_ = int(plan.size());
     std::copy(plan.begin(), plan.end(), radix_);
   }
@@ -308,7 +298,6 @@ void GpuNttDomain<F>::transform(const F* d_in, F* d_out, bool inverse, const Fac
     q.stream_tw = stream_reads_;
     q.out = last ? d_out : scratch;
     if (p == 0) q.pre = pre_s;
-
     if (!last) {
       q.log_N = log_N;
       q.log_S = log_N - radix_[p];

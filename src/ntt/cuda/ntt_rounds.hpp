@@ -16,11 +16,12 @@ namespace cuzk::ntt::cuda::detail {
 
 constexpr int kMaxPasses = 4;
 constexpr int kSmallMaxLog = 12;  // up to 2^12 one block (ntt_small_kernel)
+constexpr int kMinRadixLog = 6, kMaxRadixLog = 9;  // the pass kernels built (pick_pass_kernel)
 
 // Radix bits per pass: up to 2^12 one block (ntt_small_kernel, "0 passes"),
 // 2 passes up to 2^18, 3 up to 2^27, then 4; split evenly, larger radices
-// first, except where another order measured faster (kTuned). Every radix
-// must be one the pass kernels are built for (2^6..2^9).
+// first, except where another order measured faster (kTuned). Every plan
+// passes check_plan.
 constexpr int make_plan(int L, int (&r)[kMaxPasses]) {
   int np;
   if (L <= kSmallMaxLog)
@@ -69,6 +70,31 @@ inline std::vector<std::vector<int>> parse_plans(const std::string& text) {
     at = end + 1;
   }
   return out;
+}
+
+// Throws Error unless the plan (radix logs per pass) can run a 2^log_n
+// transform: 2..kMaxPasses passes of built radices summing to log_n, for a
+// size above the one-block kernel's.
+inline void check_plan(int log_n, const std::vector<int>& plan) {
+  const auto bad = [&](const std::string& why) {
+    std::string s;
+    for (int r : plan) {
+      if (!s.empty()) s += ',';
+      s += std::to_string(r);
+    }
+    return Error("GpuNttDomain 2^" + std::to_string(log_n) + ": plan " + s + " " + why);
+  };
+  if (log_n <= kSmallMaxLog) throw bad("given for a one-block size (2^" + std::to_string(kSmallMaxLog) + " or less)");
+  if (plan.size() < 2 || plan.size() > size_t(kMaxPasses))
+    throw bad("has " + std::to_string(plan.size()) + " passes, not 2.." + std::to_string(kMaxPasses));
+  int sum = 0;
+  for (int r : plan) {
+    if (r < kMinRadixLog || r > kMaxRadixLog)
+      throw bad("has radix 2^" + std::to_string(r) + ": the pass kernels are 2^" + std::to_string(kMinRadixLog) +
+                "..2^" + std::to_string(kMaxRadixLog));
+    sum += r;
+  }
+  if (sum != log_n) throw bad("does not sum to " + std::to_string(log_n));
 }
 
 // ---------------------------------------------------------------------------
