@@ -5,7 +5,7 @@
 # window sweep), then the prover pipeline with proofs verified; table last.
 source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
-for t in gpu_field_device_test gpu_ntt_test msm_gpu_test gpu_groth16_test gpu_service_test; do
+for t in gpu_field_device_test gpu_ntt_test msm_gpu_test gpu_groth16_test engine_gpu_backend_test; do
   [ -x "$B/$t" ] && run "$t" 300 "$B/$t" --gtest_brief=1
 done
 run "bench_device_arith" 120 "$B/bench_device_arith" --runs 5

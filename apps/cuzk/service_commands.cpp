@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "core/mapped_file.hpp"
+#include "engine/backend_set.hpp"
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
 #include "formats/public_inputs_json.hpp"
@@ -13,12 +14,6 @@
 #include "service/client.hpp"
 #include "service/config.hpp"
 #include "service/daemon.hpp"
-#if CUZK_WITH_CUDA
-#include "engine/cuda/gpu_backend.hpp"
-#include "gpu/device.hpp"
-#include "gpu/pinned_allocator.hpp"
-#include "service/cuda/gpu_zkey_accelerator.hpp"
-#endif
 
 namespace cuzk::app {
 
@@ -29,30 +24,15 @@ namespace {
 
 int run_daemon_command(const std::string& config_path) {
   DaemonConfig cfg = config_path.empty() ? DaemonConfig{} : load_config(config_path);
-  std::vector<std::shared_ptr<engine::ProverBackend>> backends;
-  std::shared_ptr<engine::HostAllocator> alloc = std::make_shared<engine::PlainHostAllocator>();
-  std::shared_ptr<ZkeyAccelerator> zkey_accelerator;
-#if CUZK_WITH_CUDA
-  const int found = gpu::device_count();
-  if (cfg.use_gpus && found > 0) {
-    std::vector<int> devices = cfg.gpu_devices;
-    if (devices.empty())
-      for (int d = 0; d < found; ++d) devices.push_back(d);
-    for (int d : devices) {
-      if (d < 0 || d >= found)
-        throw Error("config gpus.devices: device " + std::to_string(d) + " not found (" + std::to_string(found) +
-                    " present)");
-      backends.push_back(std::make_shared<engine::GpuBackend>(d, cfg.workers_per_gpu, cfg.host_memory == "staged",
-                                                                   cfg.stream_abc));
-    }
-    if (cfg.host_memory == "pinned") alloc = std::make_shared<gpu::CudaHostAllocator>();
-    if (cfg.host_memory == "register") alloc = std::make_shared<gpu::CudaRegisterAllocator>();
-    // circom/snarkjs jobs on the first device, beside the engine's partitions there
-    zkey_accelerator = std::make_shared<GpuZkeyAccelerator>(devices.front());
-  }
-#endif
-  if (backends.empty()) backends.push_back(std::make_shared<engine::CpuBackend>(cfg.cpu_workers));
-  return run_daemon(cfg, alloc, backends, zkey_accelerator);
+  engine::BackendOptions o;
+  o.use_gpus = cfg.use_gpus;
+  o.gpu_devices = cfg.gpu_devices;
+  o.workers_per_gpu = cfg.workers_per_gpu;
+  o.host_memory = cfg.host_memory;
+  o.stream_abc = cfg.stream_abc;
+  o.cpu_workers = cfg.cpu_workers;
+  auto set = engine::make_backends(o);
+  return run_daemon(cfg, set.allocator, set.backends);
 }
 
 std::string token_of(const ClientArgs& a) {

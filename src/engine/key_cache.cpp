@@ -4,7 +4,6 @@
 #include <chrono>
 #include <filesystem>
 
-#include "formats/bellperson_params.hpp"
 
 namespace cuzk::engine {
 
@@ -14,7 +13,7 @@ using Clock = std::chrono::steady_clock;
 struct KeyCache::Entry {
   std::string id, path;
   bool pinned = false;
-  std::shared_ptr<Key> key;             // null while loading
+  JobKey key;                           // holds no key while loading
   std::shared_future<void> loaded;      // ready once key is set (or the load failed)
   std::vector<MemoryBudget::Reservation> reservations;
   uint64_t bytes = 0, uses = 0, last_tick = 0;
@@ -26,13 +25,18 @@ namespace {
 // A job's hold on a key: the last one going away lets blocked budget
 // acquirers retry eviction.
 struct Lease {
-  std::shared_ptr<KeyCache::Key> key;
+  JobKey key;
   MemoryBudget* budget;
   ~Lease() {
-    key.reset();
+    key = JobKey{};
     budget->poke();
   }
 };
+
+// Owners of the key besides the cache itself: the jobs holding a lease.
+long holders(const JobKey& k) {
+  return std::visit([](const auto& p) { return p ? p.use_count() - 1 : 0L; }, k);
+}
 
 std::string canonical_or_throw(const std::string& path) {
   std::error_code ec;
@@ -43,17 +47,8 @@ std::string canonical_or_throw(const std::string& path) {
 
 }  // namespace
 
-uint64_t KeyCache::key_bytes(const Key& k) {
-  using G1 = std::decay_t<decltype(k.h[0])>;
-  using G2 = std::decay_t<decltype(k.b_g2[0])>;
-  return (k.h.size() + k.l.size() + k.a.size() + k.b_g1.size()) * sizeof(G1) + k.b_g2.size() * sizeof(G2) +
-         sizeof(Key);
-}
-
 KeyCache::KeyCache(MemoryBudget& budget, Loader loader, int evict_order)
-    : budget_(budget), loader_(loader ? std::move(loader) : Loader([](const std::string& p) {
-        return formats::bellperson::read_params(p);
-      })) {
+    : budget_(budget), loader_(loader ? std::move(loader) : Loader(load_key_file)) {
   evictor_id_ = budget_.add_evictor(evict_order, [this](uint64_t need) { return evict_idle(need); });
 }
 
@@ -100,14 +95,15 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
   }
   try {
     // Reserve before reading, from the file size (points in memory are ~9%
-    // larger than bellperson's uncompressed encoding), then settle on the real size.
+    // larger than their uncompressed encodings), then settle on the real size.
     std::error_code ec;
     const uint64_t file_bytes = fs::file_size(canon, ec);
-    const uint64_t estimate = file_bytes / 8 * 9 + sizeof(Key);
+    const uint64_t estimate = file_bytes / 8 * 9 + 4096;
     std::vector<MemoryBudget::Reservation> res;
     res.push_back(budget_.acquire(estimate, "proving key '" + path + "'"));
-    auto key = std::make_shared<Key>(loader_(canon));
-    const uint64_t bytes = key_bytes(*key);
+    JobKey key = loader_(canon);
+    if (!has_key(key)) throw Error("key file '" + path + "': the loader returned no key");
+    const uint64_t bytes = key_memory_bytes(key);
     if (bytes <= estimate)
       res.back().shrink_to(bytes);
     else
@@ -133,22 +129,23 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
   return e->id;
 }
 
-std::shared_ptr<const KeyCache::Key> KeyCache::lease(Entry& e) {
+JobKey KeyCache::lease(Entry& e) {
   ++e.uses;
   ++hits_;
   e.last_tick = ++tick_;
   e.last_used = Clock::now();
   auto l = std::make_shared<Lease>(Lease{e.key, &budget_});
-  return std::shared_ptr<const Key>(l, l->key.get());
+  return std::visit([&](const auto& p) -> JobKey { return std::shared_ptr<const std::decay_t<decltype(*p)>>(l, p.get()); },
+                    l->key);
 }
 
-std::shared_ptr<const KeyCache::Key> KeyCache::get(const std::string& id_or_path) {
+JobKey KeyCache::get(const std::string& id_or_path) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     std::shared_future<void> loading;
     {
       std::lock_guard lk(mu_);
       if (auto e = find_locked(id_or_path)) {
-        if (e->key) return lease(*e);
+        if (has_key(e->key)) return lease(*e);
         loading = e->loaded;
       }
     }
@@ -173,15 +170,14 @@ uint64_t KeyCache::evict(const std::string& id) {
     if (it == by_id_.end()) throw KeyNotFound("unknown key id '" + id + "'");
     e = it->second;
     if (!no_eviction_.empty()) throw Error("key '" + id + "' cannot be evicted: " + no_eviction_);
-    if (!e->key) throw Error("key '" + id + "' is still loading");
-    if (e->key.use_count() > 1)
-      throw Error("key '" + id + "' is in use by " + std::to_string(e->key.use_count() - 1) + " job(s)");
+    if (!has_key(e->key)) throw Error("key '" + id + "' is still loading");
+    if (holders(e->key) > 0) throw Error("key '" + id + "' is in use by " + std::to_string(holders(e->key)) + " job(s)");
     by_id_.erase(it);
     id_by_path_.erase(e->path);
     ++evictions_;
   }
   const uint64_t bytes = e->bytes;
-  if (on_evict_) on_evict_(*e->key);
+  if (on_evict_) on_evict_(e->key);
   e.reset();  // reservations and memory released outside the lock
   return bytes;
 }
@@ -194,8 +190,8 @@ uint64_t KeyCache::evict_idle(uint64_t need) {
     if (!no_eviction_.empty()) return 0;
     std::vector<std::shared_ptr<Entry>> idle;
     for (auto& [id, e] : by_id_)
-      // no new lease can appear while we hold mu_, so use_count()==1 is stable
-      if (e->key && !e->pinned && e->key.use_count() == 1) idle.push_back(e);
+      // no new lease can appear while we hold mu_, so holders() == 0 is stable
+      if (has_key(e->key) && !e->pinned && holders(e->key) == 0) idle.push_back(e);
     std::sort(idle.begin(), idle.end(), [](auto& a, auto& b) { return a->last_tick < b->last_tick; });
     for (auto& e : idle) {
       if (freed >= need) break;
@@ -207,7 +203,7 @@ uint64_t KeyCache::evict_idle(uint64_t need) {
     }
   }
   for (const auto& v : victims)
-    if (on_evict_) on_evict_(*v->key);
+    if (on_evict_) on_evict_(v->key);
   victims.clear();
   return freed;
 }
@@ -226,7 +222,8 @@ std::vector<KeyCache::Info> KeyCache::list() const {
     i.id = id;
     i.path = e->path;
     i.bytes = e->bytes;
-    i.users = e->key ? e->key.use_count() - 1 : 0;
+    i.users = holders(e->key);
+    if (has_key(e->key)) i.kind = key_kind(e->key);
     i.pinned = e->pinned;
     i.uses = e->uses;
     i.idle_s = std::chrono::duration<double>(now - e->last_used).count();

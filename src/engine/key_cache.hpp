@@ -1,5 +1,6 @@
-// KeyCache: bellperson proving keys loaded once by path and shared by every
-// job that names them. Each key holds a MemoryBudget reservation for its
+// KeyCache: proving keys of every kind (bellperson .params, snarkjs .zkey;
+// engine/job_key.hpp) loaded once by path and shared by every job that names
+// them. Each key holds a MemoryBudget reservation for its
 // in-memory size; idle keys (no job holds them, not pinned) are evicted least
 // recently used first when the budget needs room (a budget evictor), or on
 // request. A key a job holds is never evicted: jobs hold leases (shared_ptrs
@@ -15,7 +16,8 @@
 #include <vector>
 
 #include "engine/memory_budget.hpp"
-#include "engine/proof_job.hpp"
+#include "core/error.hpp"
+#include "engine/job_key.hpp"
 
 namespace cuzk::engine {
 
@@ -27,12 +29,12 @@ class KeyNotFound : public Error {
 
 class KeyCache {
  public:
-  using Key = groth16::ProvingKey<Curve>;
-  // Reads a key file; the default is formats::bellperson::read_params.
-  using Loader = std::function<Key(const std::string& path)>;
+  // Reads a key file; the default is load_key_file (either format).
+  using Loader = std::function<JobKey(const std::string& path)>;
 
   struct Info {
     std::string id, path;
+    std::string kind;  // key_kind(): "bellperson bls12_381", "snarkjs bn254", ...
     uint64_t bytes = 0;
     long users = 0;       // jobs holding it now
     bool pinned = false;  // never evicted
@@ -55,7 +57,7 @@ class KeyCache {
   // for a missing file, Error for a malformed one or one larger than the budget.
   std::string preload(const std::string& path, const std::string& id = "", bool pin = false);
   // A lease on the key named by id, or by path (loaded on first use).
-  std::shared_ptr<const Key> get(const std::string& id_or_path);
+  JobKey get(const std::string& id_or_path);
   // Drops an idle key now; throws KeyNotFound for an unknown id and Error when
   // a job holds it. Returns the bytes given back to the budget.
   uint64_t evict(const std::string& id);
@@ -68,17 +70,15 @@ class KeyCache {
   void disable_eviction(const std::string& why);
   // Called with each key as it is evicted, before its memory goes (backends
   // drop their device copies: ProverBackend::forget_key). Set before use.
-  void on_evict(std::function<void(const Key&)> fn) { on_evict_ = std::move(fn); }
+  void on_evict(std::function<void(const JobKey&)> fn) { on_evict_ = std::move(fn); }
 
   std::vector<Info> list() const;
   Stats stats() const;
-  // Bytes a key occupies in memory (what its reservation counts).
-  static uint64_t key_bytes(const Key& k);
 
  private:
   struct Entry;
   std::shared_ptr<Entry> find_locked(const std::string& id_or_path) const;  // requires mu_
-  std::shared_ptr<const Key> lease(Entry& e);                                // requires mu_
+  JobKey lease(Entry& e);                                                    // requires mu_
 
   MemoryBudget& budget_;
   Loader loader_;
@@ -88,7 +88,7 @@ class KeyCache {
   std::map<std::string, std::string> id_by_path_;  // canonical path -> id
   uint64_t tick_ = 0;
   std::string no_eviction_;  // why eviction is off; empty: on
-  std::function<void(const Key&)> on_evict_;
+  std::function<void(const JobKey&)> on_evict_;
   uint64_t loads_ = 0, hits_ = 0, evictions_ = 0;
 };
 

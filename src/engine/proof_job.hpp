@@ -1,12 +1,16 @@
-// What the engine proves: a job of one or more partitions of a circuit under
-// one proving key (bellperson convention, BLS12-381 — Filecoin's shape), and
-// what comes back.
+// What the engine proves: a job of one or more partitions under one proving
+// key of any kind (engine/job_key.hpp: bellperson or snarkjs, BLS12-381 or
+// BN254), and what comes back. A bellperson job's partitions are circuits the
+// engine synthesizes; a snarkjs job's are circom witnesses (.wtns).
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "engine/job_key.hpp"
 #include "engine/scheduler.hpp"
 #include "engine/timeline.hpp"
 #include "groth16/keys.hpp"
@@ -14,10 +18,11 @@
 
 namespace cuzk::engine {
 
+// The curve of bellperson circuits (Filecoin's).
 using Curve = groth16::Bls12_381;
 using Fr = Curve::Fr;
 
-// One partition's circuit with its witness. synthesize() may be called from
+// One partition's circuit with its witness, for a bellperson key. synthesize() may be called from
 // any synthesis thread; implementations must be thread-compatible (const).
 class PartitionCircuit {
  public:
@@ -30,9 +35,15 @@ class PartitionCircuit {
   virtual std::string describe_constraint(size_t index) const { return "constraint #" + std::to_string(index); }
 };
 
+// A circom witness file's bytes: one partition of a job under a snarkjs key.
+using WitnessBytes = std::shared_ptr<const std::vector<uint8_t>>;
+
 struct JobSpec {
-  std::shared_ptr<const groth16::ProvingKey<Curve>> key;
+  JobKey key;
+  // Exactly one of these, as the key's convention asks: bellperson keys take
+  // circuits, snarkjs keys take witnesses.
   std::vector<std::shared_ptr<const PartitionCircuit>> partitions;
+  std::vector<WitnessBytes> witnesses;
   Priority priority = Priority::kNormal;
   bool verify_after = false;
   std::string label;
@@ -49,19 +60,42 @@ const char* job_status_name(JobStatus s);
 enum class PartitionStage { kQueued, kMemoryWait, kSynthesis, kReady, kProving, kDone };
 const char* partition_stage_name(PartitionStage s);
 
+// Proofs of one curve, one per partition in order, with the public inputs
+// each verifies against (ONE excluded).
+template <class E>
+struct CurveProofs {
+  std::vector<groth16::Proof<E>> proofs;
+  std::vector<std::vector<typename E::Fr>> public_inputs;
+};
+
 struct JobResult {
   JobStatus status = JobStatus::kQueued;
   std::string error;  // for kFailed / kCancelled
-  std::vector<groth16::Proof<Curve>> proofs;  // one per partition, in order; empty unless kDone
-  std::vector<std::vector<Fr>> public_inputs;
+  // on the key's curve; empty unless kDone
+  std::variant<CurveProofs<groth16::Bls12_381>, CurveProofs<groth16::Bn254>> outputs;
   std::vector<PartitionTimeline> timelines;
   double seconds = 0;  // submit to completion
+
+  // Throws Error when the job's curve is not E.
+  template <class E>
+  const CurveProofs<E>& on() const {
+    if (const auto* p = std::get_if<CurveProofs<E>>(&outputs)) return *p;
+    throw Error(std::string("job result holds no ") + E::kName + " proofs");
+  }
+  template <class E>
+  const std::vector<groth16::Proof<E>>& proofs() const { return on<E>().proofs; }
+  template <class E>
+  const std::vector<std::vector<typename E::Fr>>& public_inputs() const { return on<E>().public_inputs; }
+  size_t proof_count() const {
+    return std::visit([](const auto& c) { return c.proofs.size(); }, outputs);
+  }
 };
 
 // A job as seen from outside while it runs: what ProvingEngine::snapshot() lists.
 struct JobSnapshot {
   uint64_t id = 0;
   std::string label;
+  std::string key_kind;  // engine/job_key.hpp key_kind()
   Priority priority = Priority::kNormal;
   JobStatus status = JobStatus::kQueued;
   double age_s = 0;  // since submission

@@ -3,9 +3,94 @@
 #include <algorithm>
 #include <cmath>
 
+#include "formats/snarkjs/wtns.hpp"
 #include "groth16/verifier.hpp"
+#include "groth16/zkey_prover.hpp"
 
 namespace cuzk::engine {
+
+namespace {
+
+size_t partition_count(const JobSpec& s) { return s.partitions.size() + s.witnesses.size(); }
+
+// How each key kind's partitions are planned and prepared: a bellperson
+// partition is synthesized from its circuit; a snarkjs partition's witness is
+// decoded and a = A w, b = B w are evaluated from the key's matrices.
+PartitionPlan plan_partition(const BellpersonKey&, const JobSpec& spec, uint32_t p) {
+  const auto shape = spec.partitions[p]->shape();
+  PartitionPlan plan;
+  plan.witness_elems = shape.num_inputs + shape.num_aux;
+  plan.ab_elems = shape.abc_length();
+  plan.log_n = ntt::Domain<Fr>::log_size_for(plan.ab_elems);
+  plan.shape = shape;
+  return plan;
+}
+
+template <class E>
+PartitionPlan plan_partition(const ZkeyKey<E>& pk, const JobSpec&, uint32_t) {
+  PartitionPlan plan;
+  plan.snarkjs = true;
+  plan.witness_elems = pk.n_vars;
+  plan.ab_elems = pk.domain_size;
+  plan.log_n = pk.log_n();
+  return plan;
+}
+
+// Synthesizes into the partition's buffers (or its a/b stream); throws
+// UnsatisfiedError naming the first broken constraint.
+void prepare_partition(const BellpersonKey&, const JobSpec& spec, PartitionData& d, std::stop_token stop) {
+  const auto& circuit = *spec.partitions[d.partition];
+  const auto& shape = *d.plan.shape;
+  Fr* w = d.witness.as<Fr>();
+  const std::span<Fr> inputs{w, shape.num_inputs}, aux{w + shape.num_inputs, shape.num_aux};
+  if (d.abc_stream) {
+    d.assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(inputs, aux, *d.abc_stream);
+  } else {
+    Fr* ab = d.abc.as<Fr>();
+    const size_t alen = d.plan.ab_elems;
+    d.assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(
+        r1cs::AssignmentBuffers<Fr>{inputs, aux, {ab, alen}, {ab + alen, alen}});
+  }
+  d.assignment->set_stop_token(stop);
+  circuit.synthesize(*d.assignment);
+  d.assignment->finish();
+  if (d.assignment->shape() != shape) throw Error("partition synthesized to a different shape than it declared");
+  const auto describe = [&](size_t i) { return circuit.describe_constraint(i); };
+  groth16::require_satisfied<Fr>(*d.assignment, describe, "partition " + std::to_string(d.partition) + " witness");
+}
+
+template <class E>
+void prepare_partition(const ZkeyKey<E>& pk, const JobSpec& spec, PartitionData& d, std::stop_token stop) {
+  using F = typename E::Fr;
+  const auto w = formats::snarkjs::read_wtns<E>(*spec.witnesses[d.partition],
+                                                "witness of partition " + std::to_string(d.partition));
+  groth16::check_witness_length(pk, w.size());
+  if (stop.stop_requested()) throw Cancelled("cancelled while decoding the witness");
+  std::copy(w.begin(), w.end(), d.witness.as<F>());
+  groth16::evaluate_ab(pk, d.wires<F>(), d.a<F>(), d.b<F>());
+}
+
+// The proof from the backend's terms, with fresh r, s. A snarkjs key's points
+// are checked on the proof (finalize_zkey_proof): bad key points would leak
+// witness bits.
+groth16::Proof<groth16::Bls12_381> blind(const BellpersonKey& pk, const groth16::ProofTerms<groth16::Bls12_381>& t) {
+  return groth16::blind_proof(pk.vk, t);
+}
+template <class E>
+groth16::Proof<E> blind(const ZkeyKey<E>& pk, const groth16::ProofTerms<E>& t) {
+  return groth16::finalize_zkey_proof(pk, t);
+}
+
+// What the proof verifies against (ONE excluded).
+std::vector<Fr> public_inputs_of(const BellpersonKey&, const JobSpec& spec, const PartitionData& d) {
+  return spec.partitions[d.partition]->public_inputs();
+}
+template <class E>
+std::vector<typename E::Fr> public_inputs_of(const ZkeyKey<E>& pk, const JobSpec&, const PartitionData& d) {
+  return groth16::public_signals(pk, d.wires<typename E::Fr>());
+}
+
+}  // namespace
 
 EngineConfig automatic_engine_config(const std::vector<std::shared_ptr<ProverBackend>>& backends,
                                      unsigned synthesis_threads, unsigned max_ready) {
@@ -82,23 +167,37 @@ ProvingEngine::~ProvingEngine() {
 }
 
 uint64_t ProvingEngine::submit(JobSpec spec) {
-  if (!spec.key) throw Error("submit: job has no proving key");
-  if (spec.partitions.empty()) throw Error("submit: job has no partitions");
+  if (!has_key(spec.key)) throw Error("submit: job has no proving key");
+  const bool snarkjs = !std::holds_alternative<std::shared_ptr<const BellpersonKey>>(spec.key);
+  if (snarkjs && !spec.partitions.empty())
+    throw Error("submit: a " + key_kind(spec.key) + " key proves circom witnesses, not circuits");
+  if (!snarkjs && !spec.witnesses.empty())
+    throw Error("submit: a " + key_kind(spec.key) + " key proves circuits, not circom witnesses");
+  const size_t count = partition_count(spec);
+  if (count == 0) throw Error("submit: job has no partitions");
+  for (const auto& w : spec.witnesses)
+    if (!w) throw Error("submit: a partition has no witness");
   auto job = std::make_shared<Job>();
   job->spec = std::move(spec);
   job->submitted_s = timeline_.now();
-  job->remaining = job->spec.partitions.size();
-  job->result.proofs.resize(job->remaining);
-  job->result.public_inputs.resize(job->remaining);
-  job->stages.assign(job->remaining, PartitionStage::kQueued);
+  job->remaining = count;
+  std::visit(
+      [&](const auto& key) {
+        using E = curve_of_key<decltype(*key)>;
+        CurveProofs<E> out;
+        out.proofs.resize(count);
+        out.public_inputs.resize(count);
+        job->result.outputs = std::move(out);
+      },
+      job->spec.key);
+  job->stages.assign(count, PartitionStage::kQueued);
   {
     std::lock_guard lk(mu_);
     job->id = next_job_++;
     job->seq = next_seq_++;
     jobs_[job->id] = job;
   }
-  for (uint32_t p = 0; p < job->spec.partitions.size(); ++p)
-    scheduler_.push({job->id, job->seq, p, job->spec.priority});
+  for (uint32_t p = 0; p < count; ++p) scheduler_.push({job->id, job->seq, p, job->spec.priority});
   return job->id;
 }
 
@@ -138,8 +237,12 @@ void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string&
     job->finished = true;
     job->result.status = cancelled ? JobStatus::kCancelled : JobStatus::kFailed;
     job->result.error = why;
-    job->result.proofs.clear();  // a failed job returns no proofs, not some of them
-    job->result.public_inputs.clear();
+    std::visit(
+        [](auto& out) {  // a failed job returns no proofs, not some of them
+          out.proofs.clear();
+          out.public_inputs.clear();
+        },
+        job->result.outputs);
     job->result.seconds = timeline_.now() - job->submitted_s;
     // drop its partitions that wait for a backend: their buffers go back now
     std::erase_if(ready_, [&](const ReadyItem& r) { return r.job == job; });
@@ -193,20 +296,22 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
     data->timeline.partition = t->partition;
     data->timeline.spans.push_back({Stage::kQueued, job->submitted_s, timeline_.now(), 0, "queue"});
     try {
-      const auto& circuit = *job->spec.partitions[t->partition];
-      const auto shape = circuit.shape();
-      const size_t wlen = shape.num_inputs + shape.num_aux, alen = shape.abc_length();
+      const JobKey& key = job->spec.key;
+      data->plan = std::visit([&](const auto& k) { return plan_partition(*k, job->spec, t->partition); }, key);
+      const PartitionPlan& plan = data->plan;
       double t0 = timeline_.now();
       std::stop_token jstop = job->stop.get_token();
       uint64_t scratch = 0;
-      for (const auto& b : backends_) scratch = std::max(scratch, b->scratch_bytes(shape));
-      // a/b go to a backend with room for them while synthesis runs, else into the pool
-      for (size_t k = 0, first = next_stream_backend_++; k < backends_.size() && !data->abc_stream; ++k) {
-        auto& b = backends_[(first + k) % backends_.size()];
-        if ((data->abc_stream = b->open_stream(*job->spec.key, shape))) data->streamed_to = b.get();
-      }
-      std::vector<uint64_t> sizes{wlen * sizeof(Fr)};
-      if (!data->abc_stream) sizes.push_back(2 * alen * sizeof(Fr));
+      for (const auto& b : backends_) scratch = std::max(scratch, b->scratch_bytes(plan));
+      // a bellperson partition's a/b go to a backend with room for them while
+      // synthesis runs, else into the pool
+      if (const auto* bk = std::get_if<std::shared_ptr<const BellpersonKey>>(&key))
+        for (size_t k = 0, first = next_stream_backend_++; k < backends_.size() && !data->abc_stream; ++k) {
+          auto& b = backends_[(first + k) % backends_.size()];
+          if ((data->abc_stream = b->open_stream(**bk, *plan.shape))) data->streamed_to = b.get();
+        }
+      std::vector<uint64_t> sizes{plan.witness_elems * sizeof(Fr)};
+      if (!data->abc_stream) sizes.push_back(2 * plan.ab_elems * sizeof(Fr));
       auto group = pool_.take_group(sizes, scratch,
                                     "partition " + std::to_string(t->partition) + " of job " + std::to_string(job->id), jstop);
       data->witness = std::move(group.buffers[0]);
@@ -219,29 +324,23 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       }
       data->timeline.spans.push_back(
           {Stage::kMemoryWait, t0, t1, data->witness.capacity() + data->abc.capacity() + data->scratch.bytes(), track});
-      Fr* w = data->witness.as<Fr>();
-      const std::span<Fr> inputs{w, shape.num_inputs}, aux{w + shape.num_inputs, shape.num_aux};
-      if (data->abc_stream) {
-        data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(inputs, aux, *data->abc_stream);
-      } else {
-        Fr* ab = data->abc.as<Fr>();
-        data->assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(
-            r1cs::AssignmentBuffers<Fr>{inputs, aux, {ab, alen}, {ab + alen, alen}});
-      }
-      data->assignment->set_stop_token(jstop);
-      circuit.synthesize(*data->assignment);
-      data->assignment->finish();
-      if (data->assignment->shape() != shape) throw Error("partition synthesized to a different shape than it declared");
-      const auto describe = [&](size_t i) { return circuit.describe_constraint(i); };
-      const std::string what = "partition " + std::to_string(t->partition) + " witness";
-      groth16::require_satisfied<Fr>(*data->assignment, describe, what);
+      std::visit([&](const auto& k) { prepare_partition(*k, job->spec, *data, jstop); }, key);
       // streamed bytes went to the device during this span
       data->timeline.spans.push_back(
-          {Stage::kSynthesis, t1, timeline_.now(), data->abc_stream ? 2 * alen * sizeof(Fr) : 0, track});
+          {Stage::kSynthesis, t1, timeline_.now(), data->abc_stream ? 2 * plan.ab_elems * sizeof(Fr) : 0, track});
+      // what the proof will verify against, read while the witness is here
+      using AnyInputs = std::variant<std::vector<groth16::Bls12_381::Fr>, std::vector<groth16::Bn254::Fr>>;
+      AnyInputs inputs = std::visit([&](const auto& k) -> AnyInputs { return public_inputs_of(*k, job->spec, *data); }, key);
       {
         std::lock_guard lk(mu_);
         average_into(synthesis_s_, timeline_.now() - t1);
         if (job->finished) continue;  // failed or cancelled meanwhile: buffers return here
+        std::visit(
+            [&](auto& out) {
+              using V = typename std::decay_t<decltype(out.public_inputs)>::value_type;
+              out.public_inputs[t->partition] = std::get<V>(std::move(inputs));
+            },
+            job->result.outputs);
         job->stages[t->partition] = PartitionStage::kReady;
         ready_.push_back({job, std::move(data)});
         // oldest job's lowest partition first among the ready ones
@@ -284,7 +383,11 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
     auto& job = item.job;
     try {
       const double b0 = timeline_.now();
-      auto terms = backend->compute(*job->spec.key, *item.data, job->stop.get_token(), timeline_, track);
+      auto terms = std::visit(
+          [&](const auto& k) -> AnyTerms {
+            return backend->compute(*k, *item.data, job->stop.get_token(), timeline_, track);
+          },
+          job->spec.key);
       {
         std::lock_guard lk(mu_);
         average_into(backend_s_, timeline_.now() - b0);
@@ -304,39 +407,50 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
   }
 }
 
-void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t partition,
-                                     groth16::ProofTerms<Curve> terms, PartitionTimeline tl, const std::string& track) {
-  double t0 = timeline_.now();
-  auto proof = groth16::blind_proof(job->spec.key->vk, terms);
-  auto inputs = job->spec.partitions[partition]->public_inputs();
-  double t1 = timeline_.now();
-  tl.spans.push_back({Stage::kFinalize, t0, t1, 0, track});
-  if (job->spec.verify_after) {
-    groth16::PreparedVerifyingKey<Curve> pvk(job->spec.key->vk);
-    bool ok = groth16::verify_proof(pvk, proof, std::span<const Fr>(inputs));
-    tl.spans.push_back({Stage::kVerify, t1, timeline_.now(), 0, track});
-    if (!ok) throw Error("partition " + std::to_string(partition) + ": proof failed verification after proving");
-  }
-  timeline_.record(tl);
-  bool complete = false;
-  {
-    std::lock_guard lk(mu_);
-    if (job->finished) return;
-    job->result.proofs[partition] = proof;
-    job->result.public_inputs[partition] = std::move(inputs);
-    job->result.timelines.push_back(std::move(tl));
-    job->stages[partition] = PartitionStage::kDone;
-    ++partitions_done_;
-    if (--job->remaining == 0) {
-      job->finished = complete = true;
-      job->result.status = JobStatus::kDone;
-      job->result.seconds = timeline_.now() - job->submitted_s;
-    }
-  }
-  if (complete) {
-    cv_.notify_all();
-    if (job->spec.on_finished) job->spec.on_finished(job->id);
-  }
+void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t partition, AnyTerms terms,
+                                     PartitionTimeline tl, const std::string& track) {
+  std::visit(
+      [&](const auto& key) {
+        using E = curve_of_key<decltype(*key)>;
+        double t0 = timeline_.now();
+        const auto proof = blind(*key, std::get<groth16::ProofTerms<E>>(terms));
+        double t1 = timeline_.now();
+        tl.spans.push_back({Stage::kFinalize, t0, t1, 0, track});
+        if (job->spec.verify_after) {
+          std::vector<typename E::Fr> inputs;
+          {
+            std::lock_guard lk(mu_);
+            if (job->finished) return;
+            inputs = std::get<CurveProofs<E>>(job->result.outputs).public_inputs[partition];
+          }
+          groth16::PreparedVerifyingKey<E> pvk(key->vk);
+          const bool ok = groth16::verify_proof(pvk, proof, std::span<const typename E::Fr>(inputs));
+          tl.spans.push_back({Stage::kVerify, t1, timeline_.now(), 0, track});
+          if (!ok)
+            throw Error("partition " + std::to_string(partition) +
+                        ": the proof does not verify (a witness that breaks the circuit, or a prover fault)");
+        }
+        timeline_.record(tl);
+        bool complete = false;
+        {
+          std::lock_guard lk(mu_);
+          if (job->finished) return;
+          std::get<CurveProofs<E>>(job->result.outputs).proofs[partition] = proof;
+          job->result.timelines.push_back(std::move(tl));
+          job->stages[partition] = PartitionStage::kDone;
+          ++partitions_done_;
+          if (--job->remaining == 0) {
+            job->finished = complete = true;
+            job->result.status = JobStatus::kDone;
+            job->result.seconds = timeline_.now() - job->submitted_s;
+          }
+        }
+        if (complete) {
+          cv_.notify_all();
+          if (job->spec.on_finished) job->spec.on_finished(job->id);
+        }
+      },
+      job->spec.key);
 }
 
 EngineStats ProvingEngine::stats() const {
@@ -366,6 +480,7 @@ std::vector<JobSnapshot> ProvingEngine::snapshot() const {
     JobSnapshot s;
     s.id = id;
     s.label = j->spec.label;
+    s.key_kind = key_kind(j->spec.key);
     s.priority = j->spec.priority;
     s.status = j->result.status;
     s.age_s = now - j->submitted_s;

@@ -1,6 +1,8 @@
-// ProvingEngine: the pipeline of DESIGN.md. Jobs are split into partitions;
+// ProvingEngine: the one proving pipeline (docs/ARCHITECTURE.md), for jobs
+// under any key (engine/job_key.hpp). Jobs are split into partitions;
 // the Scheduler orders them; synthesis threads take pool buffers (blocking on
-// the MemoryBudget) and synthesize straight into them; backend workers (CPU,
+// the MemoryBudget) and synthesize straight into them (a snarkjs job's
+// witness is decoded and its a/b evaluated there instead); backend workers (CPU,
 // or two per GPU) compute H and the MSMs; the finalizer blinds with fresh
 // r, s (and verifies if asked); results are collected per job. Cancellation
 // reaches every stage and every buffer goes back to the pool.
@@ -73,8 +75,9 @@ class ProvingEngine {
 
   void synthesis_loop(std::stop_token stop, unsigned index);
   void backend_loop(std::stop_token stop, std::shared_ptr<ProverBackend> backend, std::string track);
-  void finish_partition(const std::shared_ptr<Job>& job, uint32_t partition, groth16::ProofTerms<Curve> terms,
-                        PartitionTimeline tl, const std::string& track);
+  using AnyTerms = std::variant<groth16::ProofTerms<groth16::Bls12_381>, groth16::ProofTerms<groth16::Bn254>>;
+  void finish_partition(const std::shared_ptr<Job>& job, uint32_t partition, AnyTerms terms, PartitionTimeline tl,
+                        const std::string& track);
   void fail_job(const std::shared_ptr<Job>& job, const std::string& why, bool cancelled);
   std::shared_ptr<Job> find(uint64_t id) const;
 

@@ -53,8 +53,7 @@ void block_shutdown_signals() {
 }
 
 int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> alloc,
-               std::vector<std::shared_ptr<engine::ProverBackend>> backends,
-               std::shared_ptr<ZkeyAccelerator> zkey_accelerator) {
+               std::vector<std::shared_ptr<engine::ProverBackend>> backends) {
   CoreConfig cc;
   cc.budget_bytes =
       cfg.budget_gb > 0 ? uint64_t(cfg.budget_gb * 1e9) : engine::MemoryBudget::detect_total(uint64_t(cfg.margin_gb * 1e9));
@@ -66,16 +65,10 @@ int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> a
   cc.result_ttl_s = cfg.result_ttl_s;
   const std::string token = cfg.bearer_token();
 
-  const std::string zkey_on = zkey_accelerator ? zkey_accelerator->name() : "cpu";
-  ProvingCore core(cc, std::move(alloc), backends, std::move(zkey_accelerator));
-  // an evicted key's device copies go with it
-  core.keys().on_evict([backends](const engine::KeyCache::Key& k) {
-    for (const auto& b : backends) b->forget_key(k);
-  });
+  ProvingCore core(cc, std::move(alloc), backends);
   std::printf("cuzk daemon: budget %.2f GB, %u synthesis thread(s), backends:", double(cc.budget_bytes) / 1e9,
               cc.synthesis_threads);
   for (const auto& b : backends) std::printf(" %s x%u", b->name().c_str(), b->workers());
-  std::printf("; snarkjs jobs on %s", zkey_on.c_str());
   std::printf("\n");
   for (const auto& k : cfg.preload) {
     const auto id = core.keys().preload(k.path, k.id, k.pin);

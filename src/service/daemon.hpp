@@ -9,7 +9,6 @@
 #include "engine/backend.hpp"
 #include "engine/host_allocator.hpp"
 #include "service/config.hpp"
-#include "service/zkey_accelerator.hpp"
 
 namespace cuzk::service {
 
@@ -17,11 +16,9 @@ namespace cuzk::service {
 // inherits the mask and run_daemon's sigwait is the only receiver.
 void block_shutdown_signals();
 
-// Returns the exit code (0 after a clean drain). Keys evicted from the key
-// cache are forgotten by every backend (GPU backends free their device copies).
-// snarkjs jobs prove on `zkey_accelerator` when given (a GPU), else on the CPU.
+// Returns the exit code (0 after a clean drain). Every job, bellperson or
+// snarkjs, proves on `backends`.
 int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> alloc,
-               std::vector<std::shared_ptr<engine::ProverBackend>> backends,
-               std::shared_ptr<ZkeyAccelerator> zkey_accelerator = nullptr);
+               std::vector<std::shared_ptr<engine::ProverBackend>> backends);
 
 }  // namespace cuzk::service

@@ -98,12 +98,14 @@ void fill_result(const JobOutcome& o, uint64_t id, v1::ProofResult* out) {
   out->set_state(to_proto(r.status));
   out->set_error(r.error);
   out->set_seconds(r.seconds);
-  if (r.status != engine::JobStatus::kDone) return;
-  for (size_t p = 0; p < r.proofs.size(); ++p) {
+  // a snarkjs job answers in its JSON alone
+  if (r.status != engine::JobStatus::kDone || !o.snarkjs_proof_json.empty()) return;
+  const auto& proofs = r.on<groth16::Bls12_381>();
+  for (size_t p = 0; p < proofs.proofs.size(); ++p) {
     auto* pp = out->add_partitions();
-    auto bytes = formats::bellperson::proof_to_bytes(r.proofs[p]);
+    auto bytes = formats::bellperson::proof_to_bytes(proofs.proofs[p]);
     pp->set_proof(bytes.data(), bytes.size());
-    for (const auto& x : r.public_inputs[p]) pp->add_public_inputs(ff::to_decimal(x));
+    for (const auto& x : proofs.public_inputs[p]) pp->add_public_inputs(ff::to_decimal(x));
   }
 }
 

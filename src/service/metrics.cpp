@@ -48,7 +48,7 @@ void Metrics::record_job(const std::string& kind, const engine::JobResult& r, si
   std::lock_guard lk(mu_);
   ++jobs_[{kind, outcome}];
   // a failed or cancelled job's partitions count as failed / cancelled proofs
-  proofs_[{kind, outcome}] += r.status == engine::JobStatus::kDone ? r.proofs.size() : partitions;
+  proofs_[{kind, outcome}] += r.status == engine::JobStatus::kDone ? r.proof_count() : partitions;
   for (const auto& tl : r.timelines)
     for (const auto& s : tl.spans) {
       const double d = s.end_s - s.start_s;

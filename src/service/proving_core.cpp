@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ff/field_io.hpp"
+#include "formats/snarkjs/json.hpp"
 
 namespace cuzk::service {
 
@@ -40,16 +41,16 @@ class BuiltinPartition final : public PartitionCircuit {
 }  // namespace
 
 ProvingCore::ProvingCore(CoreConfig cfg, std::shared_ptr<HostAllocator> alloc,
-                         std::vector<std::shared_ptr<ProverBackend>> backends,
-                         std::shared_ptr<ZkeyAccelerator> zkey_accelerator)
+                         std::vector<std::shared_ptr<ProverBackend>> backends)
     : cfg_(cfg), budget_(cfg.budget_bytes), pool_(budget_, std::move(alloc)), keys_(budget_),
       backends_(std::move(backends)) {
   engine_ = std::make_unique<ProvingEngine>(EngineConfig{cfg_.synthesis_threads, cfg_.max_ready}, budget_, pool_,
                                             backends_);
+  // an evicted key's device copies go with it
+  keys_.on_evict([this](const JobKey& k) {
+    for (const auto& b : backends_) b->forget_key(k);
+  });
   collector_ = std::jthread([this](std::stop_token st) { collector_loop(st); });
-  snarkjs_ = std::make_unique<SnarkjsRunner>(
-      budget_, [this](uint64_t id, SnarkjsOutput out) { on_snarkjs_done(id, std::move(out)); }, 2,
-      std::move(zkey_accelerator));
 }
 
 ProvingCore::~ProvingCore() {
@@ -60,34 +61,31 @@ ProvingCore::~ProvingCore() {
     for (auto& [id, r] : records_)
       if (!r.finished) open.push_back(id);
   }
-  snarkjs_.reset();  // cancels its queue, finishes the job in hand, reports both
-  for (auto id : open) {
-    try {
-      engine_->cancel(id);
-    } catch (const Error&) {  // ended and forgotten meanwhile, or a snarkjs job
-    }
-  }
+  for (auto id : open) cancel_work(id);
   collector_.request_stop();
   done_cv_.notify_all();
   collector_ = {};  // joins
   engine_.reset();  // joins its threads; releases job key leases before the cache goes
 }
 
-uint64_t ProvingCore::submit(const ProveRequest& r) {
-  if (!r.zkey_path.empty()) return submit_snarkjs(r);
+JobKey ProvingCore::lease_key(const std::string& id_or_path) {
+  using E = RequestError;
+  try {
+    return keys_.get(id_or_path);
+  } catch (const KeyNotFound& e) {
+    throw E(E::kNotFound, e.what());
+  } catch (const Error& e) {
+    throw E(E::kFailedPrecondition, "key '" + id_or_path + "': " + e.what());
+  }
+}
+
+JobSpec ProvingCore::builtin_job(const ProveRequest& r) {
   using E = RequestError;
   if (r.partitions == 0) throw E(E::kInvalidArgument, "partitions must be at least 1");
   if (r.partitions > cfg_.max_partitions)
     throw E(E::kInvalidArgument, "partitions = " + std::to_string(r.partitions) + " exceeds the daemon's limit of " +
                                      std::to_string(cfg_.max_partitions));
   if (r.key.empty()) throw E(E::kInvalidArgument, "no key: set key.params_path or key.key_id");
-  {
-    std::lock_guard lk(mu_);
-    if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
-    if (in_flight_ >= cfg_.max_jobs)
-      throw E(E::kResourceExhausted, "queue full: " + std::to_string(in_flight_) + " jobs queued or running (limit " +
-                                         std::to_string(cfg_.max_jobs) + ")");
-  }
   JobSpec spec;
   try {
     std::optional<r1cs::CircuitShape> shape;
@@ -101,23 +99,50 @@ uint64_t ProvingCore::submit(const ProveRequest& r) {
   } catch (const Error& e) {
     throw E(E::kInvalidArgument, e.what());
   }
-  try {
-    spec.key = keys_.get(r.key);
-  } catch (const KeyNotFound& e) {
-    throw E(E::kNotFound, e.what());
-  } catch (const Error& e) {
-    throw E(E::kFailedPrecondition, "key '" + r.key + "': " + e.what());
-  }
+  spec.key = lease_key(r.key);
+  const auto* key = std::get_if<std::shared_ptr<const BellpersonKey>>(&spec.key);
+  if (!key)
+    throw E(E::kInvalidArgument, "key '" + r.key + "' is a " + key_kind(spec.key) +
+                                     " key: built-in circuits need a bellperson .params key");
   // refuse a circuit the key cannot prove before queueing it
   const auto shape = spec.partitions[0]->shape();
-  if (spec.key->l.size() != shape.num_aux || spec.key->vk.ic.size() != shape.num_inputs)
+  const auto& pk = **key;
+  if (pk.l.size() != shape.num_aux || pk.vk.ic.size() != shape.num_inputs)
     throw E(E::kInvalidArgument, "circuit '" + r.circuit.name + "' (" + std::to_string(shape.num_inputs - 1) +
                                      " public inputs, " + std::to_string(shape.num_aux) +
                                      " aux) does not match key '" + r.key + "' (" +
-                                     std::to_string(spec.key->vk.ic.size() - 1) + " public inputs, " +
-                                     std::to_string(spec.key->l.size()) + " aux)");
-  spec.priority = r.priority;
+                                     std::to_string(pk.vk.ic.size() - 1) + " public inputs, " +
+                                     std::to_string(pk.l.size()) + " aux)");
   spec.verify_after = r.verify_after;
+  return spec;
+}
+
+JobSpec ProvingCore::snarkjs_job(const ProveRequest& r) {
+  using E = RequestError;
+  if (r.wtns.empty()) throw E(E::kInvalidArgument, "snarkjs job without a witness (snarkjs.wtns is empty)");
+  JobSpec spec;
+  spec.key = lease_key(r.zkey_path);
+  if (std::holds_alternative<std::shared_ptr<const BellpersonKey>>(spec.key))
+    throw E(E::kInvalidArgument, "'" + r.zkey_path + "' is a bellperson .params key: snarkjs jobs need a .zkey");
+  spec.witnesses.push_back(std::make_shared<const std::vector<uint8_t>>(r.wtns));
+  // A circom key carries no C matrix, so the witness cannot be checked
+  // against the constraints before proving: verifying the proof is the check.
+  spec.verify_after = true;
+  return spec;
+}
+
+uint64_t ProvingCore::submit(const ProveRequest& r) {
+  using E = RequestError;
+  const bool snarkjs = !r.zkey_path.empty();
+  {
+    std::lock_guard lk(mu_);
+    if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
+    if (in_flight_ >= cfg_.max_jobs)
+      throw E(E::kResourceExhausted, "queue full: " + std::to_string(in_flight_) + " jobs queued or running (limit " +
+                                         std::to_string(cfg_.max_jobs) + ")");
+  }
+  JobSpec spec = snarkjs ? snarkjs_job(r) : builtin_job(r);
+  spec.priority = r.priority;
   spec.label = r.label;
   spec.on_finished = [this](uint64_t id) { on_finished(id); };
   std::lock_guard lk(mu_);
@@ -125,11 +150,11 @@ uint64_t ProvingCore::submit(const ProveRequest& r) {
   const uint64_t id = engine_->submit(std::move(spec));  // on_finished cannot run before we hold the record
   Record rec;
   rec.id = id;
-  rec.kind = r.circuit.name;
-  rec.key = r.key;
+  rec.kind = snarkjs ? "snarkjs" : r.circuit.name;
+  rec.key = snarkjs ? r.zkey_path : r.key;
   rec.label = r.label;
   rec.priority = r.priority;
-  rec.partitions = r.partitions;
+  rec.partitions = snarkjs ? 1 : r.partitions;
   records_[id] = std::move(rec);
   ++in_flight_;
   return id;
@@ -169,6 +194,14 @@ void ProvingCore::collector_loop(std::stop_token stop) {
     auto it = records_.find(id);
     if (it == records_.end()) continue;
     metrics_.record_job(it->second.kind, res, it->second.partitions);
+    if (it->second.kind == "snarkjs" && res.status == JobStatus::kDone)
+      std::visit(
+          [&](const auto& out) {
+            it->second.outcome.snarkjs_proof_json = formats::snarkjs::proof_to_json(out.proofs.at(0));
+            using F = typename std::decay_t<decltype(out.public_inputs)>::value_type::value_type;
+            it->second.outcome.snarkjs_public_json = formats::snarkjs::public_to_json<F>(out.public_inputs.at(0));
+          },
+          res.outputs);
     it->second.outcome.result = std::move(res);
     it->second.finished = true;
     it->second.ended = Clock::now();
@@ -195,15 +228,14 @@ std::optional<JobOutcome> ProvingCore::await(uint64_t id, const std::function<bo
 }
 
 JobStatus ProvingCore::cancel(uint64_t id) {
-  bool snarkjs = false;
   {
     std::lock_guard lk(mu_);
     auto it = records_.find(id);
     if (it == records_.end()) throw RequestError(RequestError::kNotFound, "unknown job " + std::to_string(id));
     if (it->second.finished) return it->second.outcome.result.status;
-    snarkjs = it->second.snarkjs;
   }
-  cancel_work(id, snarkjs);
+  cancel_work(id);
+  // the engine ends a cancelled job at once; the collector records it next
   std::unique_lock lk(mu_);
   cv_.wait_for(lk, std::chrono::seconds(5), [&] {
     auto it = records_.find(id);
@@ -213,58 +245,12 @@ JobStatus ProvingCore::cancel(uint64_t id) {
   return it == records_.end() ? JobStatus::kCancelled : it->second.outcome.result.status;
 }
 
-void ProvingCore::cancel_work(uint64_t id, bool snarkjs) {
-  if (snarkjs) {
-    snarkjs_->cancel(id);
-    return;
-  }
+void ProvingCore::cancel_work(uint64_t id) {
   try {
     engine_->cancel(id);
   } catch (const Error&) {
     // ended and forgotten by the engine meanwhile: the record says how
   }
-}
-
-uint64_t ProvingCore::submit_snarkjs(const ProveRequest& r) {
-  using E = RequestError;
-  if (r.wtns.empty()) throw E(E::kInvalidArgument, "snarkjs job without a witness (snarkjs.wtns is empty)");
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(r.zkey_path, ec))
-    throw E(E::kNotFound, "zkey '" + r.zkey_path + "' not found on the daemon's disk");
-  std::lock_guard lk(mu_);
-  if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
-  if (in_flight_ >= cfg_.max_jobs)
-    throw E(E::kResourceExhausted, "too many jobs in flight (limit " + std::to_string(cfg_.max_jobs) + ")");
-  const uint64_t id = next_snarkjs_id_++;
-  Record rec;
-  rec.id = id;
-  rec.kind = "snarkjs";
-  rec.key = r.zkey_path;
-  rec.label = r.label;
-  rec.priority = r.priority;
-  rec.partitions = 1;
-  rec.snarkjs = true;
-  records_[id] = std::move(rec);
-  ++in_flight_;
-  snarkjs_->submit(id, r.zkey_path, r.wtns, r.priority);  // may report back only after we release mu_
-  return id;
-}
-
-void ProvingCore::on_snarkjs_done(uint64_t id, SnarkjsOutput out) {
-  std::lock_guard lk(mu_);
-  auto it = records_.find(id);
-  if (it == records_.end() || it->second.finished) return;
-  auto& o = it->second.outcome;
-  o.result.status = out.status;
-  o.result.error = out.error;
-  o.result.seconds = out.seconds;
-  o.snarkjs_proof_json = std::move(out.proof_json);
-  o.snarkjs_public_json = std::move(out.public_json);
-  metrics_.record_job("snarkjs", o.result, 1);
-  it->second.finished = true;
-  it->second.ended = Clock::now();
-  --in_flight_;
-  cv_.notify_all();
 }
 
 std::string ProvingCore::preload_key(const std::string& path, const std::string& id, bool pin) {
@@ -280,10 +266,17 @@ std::string ProvingCore::preload_key(const std::string& path, const std::string&
 ProvingCore::Prewarmed ProvingCore::prewarm_witness_buffers(const std::string& key_id, unsigned partitions) {
   Prewarmed p;
   {
-    const auto key = keys_.get(key_id);
-    // what the engine takes for a partition: inputs (ONE included, one IC
-    // point each) and aux variables (one L point each)
-    p.bytes_each = (key->vk.ic.size() + key->l.size()) * sizeof(Fr);
+    const JobKey key = keys_.get(key_id);
+    // what the engine takes for a partition's witness: inputs (ONE included,
+    // one IC point each) and aux variables (one L point each); a zkey's wires
+    p.bytes_each = std::visit(
+        [](const auto& k) -> uint64_t {
+          if constexpr (std::is_same_v<std::decay_t<decltype(*k)>, BellpersonKey>)
+            return (k->vk.ic.size() + k->l.size()) * sizeof(Fr);
+          else
+            return uint64_t(k->n_vars) * sizeof(Fr);
+        },
+        key);
   }
   p.buffers = pool_.prewarm(p.bytes_each, partitions);
   return p;
@@ -309,10 +302,8 @@ DrainReport ProvingCore::drain(double timeout_s) {
   std::vector<uint64_t> left;
   for (auto& [id, r] : records_)
     if (!r.finished) left.push_back(id);
-  std::vector<bool> left_snarkjs;
-  for (auto id : left) left_snarkjs.push_back(records_[id].snarkjs);
   lk.unlock();
-  for (size_t i = 0; i < left.size(); ++i) cancel_work(left[i], left_snarkjs[i]);
+  for (auto id : left) cancel_work(id);
   lk.lock();
   cv_.wait_for(lk, std::chrono::seconds(10), [&] { return in_flight_ == 0; });
   DrainReport rep;
@@ -348,6 +339,7 @@ std::string ProvingCore::status_json() const {
       jj["label"] = s.label;
       jj["priority"] = priority_name(s.priority);
       jj["state"] = job_status_name(s.status);
+      jj["key_kind"] = s.key_kind;
       jj["age_s"] = s.age_s;
       if (auto it = records_.find(s.id); it != records_.end()) {
         jj["circuit"] = it->second.kind;
@@ -370,21 +362,7 @@ std::string ProvingCore::status_json() const {
       jobs.push_back(jj);
     }
   }
-  {
-    std::lock_guard lk(mu_);
-    for (auto& [id, r] : records_)
-      if (r.snarkjs && !r.finished)
-        jobs.push_back({{"id", id}, {"label", r.label}, {"priority", priority_name(r.priority)}, {"state", "in_flight"},
-                        {"circuit", "snarkjs"}, {"key", r.key}});
-  }
   j["jobs"] = jobs;
-  j["snarkjs_keys_loaded"] = snarkjs_->keys_loaded();
-  if (const auto* accel = snarkjs_->accelerator()) {
-    const auto as = snarkjs_->accelerator_stats();
-    j["snarkjs_accelerator"] = {
-        {"name", accel->name()}, {"proofs", as.proofs},   {"rejected", as.rejected},
-        {"failed", as.failed},   {"unsatisfied", as.unsatisfied}};
-  }
   json be = json::array();
   for (const auto& b : backends_) be.push_back({{"name", b->name()}, {"workers", b->workers()}});
   j["backends"] = be;
@@ -400,11 +378,11 @@ std::string ProvingCore::status_json() const {
   uint64_t key_bytes = 0;
   for (const auto& k : keys_.list()) {
     key_bytes += k.bytes;
-    keys.push_back({{"id", k.id}, {"path", k.path}, {"bytes", k.bytes}, {"users", k.users}, {"pinned", k.pinned},
-                    {"uses", k.uses}, {"idle_s", k.idle_s}});
+    keys.push_back({{"id", k.id}, {"path", k.path}, {"kind", k.kind}, {"bytes", k.bytes}, {"users", k.users},
+                    {"pinned", k.pinned}, {"uses", k.uses}, {"idle_s", k.idle_s}});
   }
   j["keys"] = keys;
-  j["key_bytes"] = key_bytes + snarkjs_->key_bytes();  // bellperson keys and snarkjs zkeys
+  j["key_bytes"] = key_bytes;
   auto es = engine_->stats();
   j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
                  {"partitions_done", es.partitions_done}};

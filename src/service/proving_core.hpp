@@ -1,6 +1,7 @@
 // ProvingCore: what the daemon serves, independent of the transport. It owns
 // the memory budget, the pinned pool, the key cache and the engine; turns
-// requests into engine jobs (built-in circuit per partition, key lease);
+// requests into engine jobs (a built-in circuit per partition under a
+// bellperson key, or a circom witness under a snarkjs key; key lease);
 // collects finished jobs on one thread (metrics, results kept for a while,
 // engine forgets them) and renders status JSON and Prometheus metrics.
 // Request problems throw RequestError carrying the gRPC-style code to answer.
@@ -20,7 +21,6 @@
 #include "engine/key_cache.hpp"
 #include "engine/proving_engine.hpp"
 #include "service/metrics.hpp"
-#include "service/snarkjs_runner.hpp"
 
 namespace cuzk::service {
 
@@ -62,10 +62,8 @@ struct DrainReport {
 
 class ProvingCore {
  public:
-  // zkey_accelerator: where snarkjs jobs prove when given (a GPU), else the CPU.
   ProvingCore(CoreConfig cfg, std::shared_ptr<engine::HostAllocator> alloc,
-              std::vector<std::shared_ptr<engine::ProverBackend>> backends,
-              std::shared_ptr<ZkeyAccelerator> zkey_accelerator = nullptr);
+              std::vector<std::shared_ptr<engine::ProverBackend>> backends);
   ~ProvingCore();  // cancels what is left
   ProvingCore(const ProvingCore&) = delete;
   ProvingCore& operator=(const ProvingCore&) = delete;
@@ -103,15 +101,16 @@ class ProvingCore {
     std::string kind, key, label;
     engine::Priority priority{};
     uint32_t partitions = 0;
-    bool finished = false, snarkjs = false;
+    bool finished = false;
     JobOutcome outcome;
     std::chrono::steady_clock::time_point ended;
   };
   void collector_loop(std::stop_token stop);
   void on_finished(uint64_t id);
-  uint64_t submit_snarkjs(const ProveRequest& r);
-  void on_snarkjs_done(uint64_t id, SnarkjsOutput out);
-  void cancel_work(uint64_t id, bool snarkjs);
+  engine::JobSpec builtin_job(const ProveRequest& r);
+  engine::JobSpec snarkjs_job(const ProveRequest& r);
+  engine::JobKey lease_key(const std::string& id_or_path);
+  void cancel_work(uint64_t id);
 
   CoreConfig cfg_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -132,8 +131,6 @@ class ProvingCore {
   std::condition_variable_any done_cv_;
   std::deque<uint64_t> done_;
   std::jthread collector_;
-  uint64_t next_snarkjs_id_ = uint64_t(1) << 48;  // apart from the engine's ids
-  std::unique_ptr<SnarkjsRunner> snarkjs_;  // last: stops (and reports) before the records go
 };
 
 }  // namespace cuzk::service

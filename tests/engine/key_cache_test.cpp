@@ -42,14 +42,14 @@ struct Rig {
       : budget(total), cache(budget, [this](const std::string&) {
           ++loads;
           std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let concurrent asks overlap
-          KeyCache::Key k;
+          BellpersonKey k;
           k.h.resize(points);
-          return k;
+          return JobKey(std::make_shared<const BellpersonKey>(std::move(k)));
         }) {}
   uint64_t one_key() const {
-    KeyCache::Key k;
+    BellpersonKey k;
     k.h.resize(points);
-    return KeyCache::key_bytes(k);
+    return key_memory_bytes(k);
   }
 };
 
@@ -60,17 +60,17 @@ TEST(KeyCache, LoadsOncePerPathAndCountsInTheBudget) {
   Rig rig(64 << 20);
   const auto path = f.make("a.params");
   std::vector<std::thread> ts;
-  std::vector<std::shared_ptr<const KeyCache::Key>> got(8);
+  std::vector<JobKey> got(8);
   for (int i = 0; i < 8; ++i) ts.emplace_back([&, i] { got[i] = rig.cache.get(path); });
   for (auto& t : ts) t.join();
   EXPECT_EQ(rig.loads.load(), 1);
-  for (auto& g : got) EXPECT_EQ(g.get(), got[0].get());
+  for (auto& g : got) EXPECT_EQ(key_identity(g), key_identity(got[0]));
   EXPECT_EQ(rig.budget.stats().used, rig.one_key());
   auto list = rig.cache.list();
   ASSERT_EQ(list.size(), 1u);
   EXPECT_EQ(list[0].users, 8);
   EXPECT_EQ(list[0].id, fs::canonical(path).string());
-  EXPECT_EQ(rig.cache.get(list[0].id).get(), got[0].get());  // by id too
+  EXPECT_EQ(key_identity(rig.cache.get(list[0].id)), key_identity(got[0]));  // by id too
 }
 
 TEST(KeyCache, PreloadNamesAKeyAndEvictFreesTheBudget) {
@@ -110,7 +110,7 @@ TEST(KeyCache, UnknownKeysAndMissingFilesAreNotFound) {
 TEST(KeyCache, LoaderErrorsPropagateAndLeaveNothingBehind) {
   Files f;
   MemoryBudget budget(64 << 20);
-  KeyCache cache(budget, [](const std::string& p) -> KeyCache::Key { throw DecodeError("bad params '" + p + "'"); });
+  KeyCache cache(budget, [](const std::string& p) -> JobKey { throw DecodeError("bad params '" + p + "'"); });
   EXPECT_THROW(cache.get(f.make("bad.params")), DecodeError);
   EXPECT_TRUE(cache.list().empty());
   EXPECT_EQ(budget.stats().used, 0u);
@@ -156,9 +156,9 @@ TEST(KeyCache, ReleasingTheLastLeaseUnblocksAWaitingAcquirer) {
     auto res = r.budget.acquire(one, "partition");  // blocks: a is held
     got = true;
   });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  EXPECT_FALSE(got.load());
-  held.reset();  // idle now: the budget evicts it
+  while (r.budget.stats().waiters == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_FALSE(got.load());  // waiting on the budget, which cannot evict a held key
+  held = JobKey{};  // idle now: the budget evicts it
   t.join();
   EXPECT_TRUE(got.load());
   EXPECT_TRUE(r.cache.list().empty());
@@ -185,11 +185,11 @@ TEST(KeyCache, EvictedKeysAreAnnouncedToTheirHolders) {
   Files f;
   const uint64_t one = Rig(1 << 20).one_key();
   Rig r(2 * one + one / 2);
-  std::vector<const KeyCache::Key*> gone;
-  r.cache.on_evict([&](const KeyCache::Key& k) { gone.push_back(&k); });
+  std::vector<const void*> gone;
+  r.cache.on_evict([&](const JobKey& k) { gone.push_back(key_identity(k)); });
   auto a = f.make("a.params"), b = f.make("b.params"), c = f.make("c.params");
-  const KeyCache::Key* ka = r.cache.get(a).get();
-  const KeyCache::Key* kb = r.cache.get(b).get();
+  const void* ka = key_identity(r.cache.get(a));
+  const void* kb = key_identity(r.cache.get(b));
   r.cache.get(c);  // budget evicts a, the least recently used
   ASSERT_EQ(gone.size(), 1u);
   EXPECT_EQ(gone[0], ka);

@@ -11,28 +11,16 @@
 #include "engine/synthetic_partition.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
+#include "support/controlled_partition.hpp"
 #include "support/synthetic_key.hpp"
 #include "support/tampered_partition.hpp"
 
 using namespace cuzk;
 using namespace cuzk::engine;
+using testing_support::ControlledPartition;
 using testing_support::TamperedPartition;
 
 namespace {
-
-// Synthesizes normally but can be told to throw, or to hold (idle) until released.
-class ControlledPartition : public SyntheticPartition {
- public:
-  using SyntheticPartition::SyntheticPartition;
-  std::atomic<bool> fail{false}, hold{false};
-  mutable std::atomic<bool> started{false};
-  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override {
-    started = true;
-    if (fail) throw Error("circuit exploded");
-    while (hold) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // wait without working
-    SyntheticPartition::synthesize(cs);
-  }
-};
 
 constexpr size_t kN = 1500;
 constexpr uint64_t MiB = uint64_t(1) << 20;
@@ -83,9 +71,9 @@ TEST(ProvingEngine, ProofsVerifyAcrossPartitionsAndJobs) {
   for (auto id : ids) {
     auto r = rig.engine->await(id);
     ASSERT_EQ(r.status, JobStatus::kDone) << r.error;
-    ASSERT_EQ(r.proofs.size(), 3u);
+    ASSERT_EQ(r.proof_count(), 3u);
     for (size_t p = 0; p < 3; ++p)
-      EXPECT_TRUE(groth16::verify_proof(pvk, r.proofs[p], std::span<const Fr>(r.public_inputs[p])));
+      EXPECT_TRUE(groth16::verify_proof(pvk, r.proofs<Curve>()[p], std::span<const Fr>(r.public_inputs<Curve>()[p])));
     EXPECT_EQ(r.timelines.size(), 3u);
     for (const auto& tl : r.timelines) {
       EXPECT_GT(tl.seconds(Stage::kSynthesis), 0);
@@ -144,7 +132,6 @@ TEST(ProvingEngine, FailureAndUnsatisfiedWitnessReturnEverything) {
   // the engine keeps serving
   auto ok = rig.engine->await(rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 8)})));
   EXPECT_EQ(ok.status, JobStatus::kDone) << ok.error;
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
   rig.expect_all_returned();
 }
 
@@ -153,24 +140,24 @@ TEST(ProvingEngine, UnsatisfiedWitnessIsRefusedNamingTheConstraint) {
   auto bad = std::make_shared<TamperedPartition>(kN, 12, 300);
   auto r = rig.engine->await(rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 13), bad})));
   EXPECT_EQ(r.status, JobStatus::kFailed);
-  EXPECT_TRUE(r.proofs.empty());
+  EXPECT_EQ(r.proof_count(), 0u);
   const auto expected = bad->expected_error();  // e.g. "constraint #301 'block 2/xor 5'"
   EXPECT_NE(r.error.find("partition 1 witness does not satisfy the circuit: " + expected), std::string::npos)
       << r.error << " / expected " << expected;
   EXPECT_NE(expected.find('\''), std::string::npos) << "the synthetic circuit names its constraints: " << expected;
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
   rig.expect_all_returned();
 }
 
 TEST(ProvingEngine, CancelMidSynthesisReturnsEverything) {
   Rig rig(1, 1);
-  // ~150 ms or more of synthesis: cancelled well before it ends
-  auto slow = std::make_shared<ControlledPartition>(size_t(1) << 20, 9);
+  // held inside synthesis (its buffers taken) until after the cancel
+  auto slow = std::make_shared<ControlledPartition>(kN, 9);
+  slow->hold = true;
   auto id = rig.engine->submit(job_of({slow, std::make_shared<SyntheticPartition>(kN, 10)}));
-  while (!slow->started) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  slow->wait_started();
   EXPECT_GT(rig.pool.stats().bytes_in_use, 0u);  // its buffers are out
   rig.engine->cancel(id);
+  slow->hold = false;
   auto r = rig.engine->await(id);
   EXPECT_EQ(r.status, JobStatus::kCancelled);
   // the synthesis thread notices at its next stop check and returns the buffers
@@ -243,6 +230,7 @@ TEST(ProvingEngine, OnFinishedRunsOnceForCancelledJobs) {
   rig.engine->cancel(id);
   held->hold = false;
   EXPECT_EQ(rig.engine->await(id).status, JobStatus::kCancelled);
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  // once the synthesis thread has let go of the job's buffers it is done with the job
+  rig.expect_all_returned();
   EXPECT_EQ(calls.load(), 1);
 }

@@ -3,6 +3,7 @@
 #include "engine/cuda/gpu_backend.hpp"
 #include "gpu/cuda_check.hpp"
 #include "groth16/cuda/gpu_prover.hpp"
+#include "groth16/cuda/gpu_zkey_prover.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::engine {
@@ -32,23 +33,100 @@ void GpuBackend::install(const groth16::ProvingKey<Curve>& handle, std::shared_p
   keys_[&handle] = {handle.vk, std::move(key)};
 }
 
-void GpuBackend::forget_key(const groth16::ProvingKey<Curve>& pk) {
-  std::shared_ptr<DeviceKey> gone;
-  {
-    std::lock_guard lk(mu_);
-    auto it = keys_.find(&pk);
-    if (it == keys_.end()) return;
-    gone = std::move(it->second.key);
-    keys_.erase(it);
+template <>
+GpuBackend::Zkeys<groth16::Bn254>& GpuBackend::zkeys<groth16::Bn254>() {
+  return zkeys_bn254_;
+}
+template <>
+GpuBackend::Zkeys<groth16::Bls12_381>& GpuBackend::zkeys<groth16::Bls12_381>() {
+  return zkeys_bls12_381_;
+}
+
+void GpuBackend::forget_key(const JobKey& key) {
+  std::shared_ptr<void> gone;  // freed after the lock, unless a worker still holds it
+  std::lock_guard lk(mu_);
+  std::visit(
+      [&](const auto& k) {
+        using K = std::decay_t<decltype(*k)>;
+        auto take = [&](auto& map) {
+          if (auto it = map.find(k.get()); it != map.end()) {
+            if constexpr (std::is_same_v<K, BellpersonKey>)
+              gone = std::move(it->second.key);
+            else
+              gone = std::move(it->second.prover);
+            map.erase(it);
+          }
+        };
+        if constexpr (std::is_same_v<K, BellpersonKey>)
+          take(keys_);
+        else
+          take(zkeys<curve_of_key<K>>());
+      },
+      key);
+}
+
+size_t GpuBackend::keys_resident() const {
+  std::lock_guard lk(mu_);
+  return keys_.size() + zkeys_bn254_.size() + zkeys_bls12_381_.size();
+}
+
+size_t GpuBackend::resident_bytes_locked() const {
+  size_t bytes = 0;
+  for (const auto& [addr, k] : keys_) bytes += k.key->device_bytes();
+  for (const auto& [addr, k] : zkeys_bn254_) bytes += k.prover->device_bytes();
+  for (const auto& [addr, k] : zkeys_bls12_381_) bytes += k.prover->device_bytes();
+  return bytes;
+}
+
+template <class E>
+std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> GpuBackend::zkey_prover(const ZkeyKey<E>& pk) {
+  std::lock_guard lk(mu_);
+  auto& z = zkeys<E>()[&pk];
+  // a key freed and another loaded at the same address is a different key
+  if (!z.prover || !(z.vk == pk.vk)) {
+    z.prover.reset();
+    z.prover = std::make_shared<groth16::cuda::GpuZkeyProver<E>>(pk, device_);
+    z.vk = pk.vk;
   }
-  // freed here, outside the lock, unless a worker still holds it
+  return z.prover;
+}
+
+template <class E>
+groth16::ProofTerms<E> GpuBackend::compute_zkey(const ZkeyKey<E>& pk, PartitionData& part, std::stop_token stop,
+                                                const Timeline& clock, const std::string& track) {
+  using F = typename E::Fr;
+  if (stop.stop_requested()) throw Cancelled("cancelled before the GPU took it");
+  auto prover = zkey_prover(pk);
+  groth16::cuda::GpuTimings t;
+  const std::span<const F> ab{part.abc.template as<F>(), 2 * part.plan.ab_elems};
+  // the whole proof under the kernel lock: its copies are small beside its MSMs
+  std::lock_guard kernels(kernel_lock_);
+  const double t0 = clock.now();
+  auto terms = prover->compute_evaluated(part.wires<F>(), ab, &t);
+  const double t3 = clock.now();
+  part.timeline.spans.push_back({Stage::kH2D, t0, t0 + t.h2d, t.h2d_bytes, track});
+  part.timeline.spans.push_back({Stage::kNtt, t3 - t.msm - t.ntt, t3 - t.msm, 0, track});
+  part.timeline.spans.push_back({Stage::kMsm, t3 - t.msm, t3, 0, track});
+  part.release_abc();
+  return terms;
+}
+
+groth16::ProofTerms<groth16::Bn254> GpuBackend::compute(const ZkeyKey<groth16::Bn254>& pk, PartitionData& part,
+                                                        std::stop_token stop, const Timeline& clock,
+                                                        const std::string& track) {
+  return compute_zkey(pk, part, stop, clock, track);
+}
+
+groth16::ProofTerms<groth16::Bls12_381> GpuBackend::compute(const ZkeyKey<groth16::Bls12_381>& pk,
+                                                            PartitionData& part, std::stop_token stop,
+                                                            const Timeline& clock, const std::string& track) {
+  return compute_zkey(pk, part, stop, clock, track);
 }
 
 size_t GpuBackend::stream_limit_locked(const r1cs::CircuitShape& shape) const {
   using Stream = groth16::cuda::DeviceAbcStream<Fr>;
   const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
-  size_t keys = 0;
-  for (const auto& [addr, k] : keys_) keys += k.key->device_bytes();
+  const size_t keys = resident_bytes_locked();
   const size_t per_worker = 5 * n * sizeof(Fr) + kMsmScratchWithStreams;
   const size_t margin = size_t(2) << 30;
   if (!total_memory_) total_memory_ = gpu::device_info(device_).total_memory;
@@ -67,8 +145,7 @@ size_t GpuBackend::streams_open() const {
   return streams_open_;
 }
 
-std::unique_ptr<r1cs::AbcStream<Fr>> GpuBackend::open_stream(const groth16::ProvingKey<Curve>& pk,
-                                                             const r1cs::CircuitShape& shape) {
+std::unique_ptr<r1cs::AbcStream<Fr>> GpuBackend::open_stream(const BellpersonKey& pk, const r1cs::CircuitShape& shape) {
   using Stream = groth16::cuda::DeviceAbcStream<Fr>;
   if (!stream_abc_) return nullptr;
   key_for(pk);
@@ -124,8 +201,9 @@ void GpuBackend::return_prover(std::unique_ptr<Prover> p) {
   idle_provers_.push_back(std::move(p));
 }
 
-groth16::ProofTerms<Curve> GpuBackend::compute(const groth16::ProvingKey<Curve>& pk, PartitionData& part,
-                                               std::stop_token stop, const Timeline& clock, const std::string& track) {
+groth16::ProofTerms<groth16::Bls12_381> GpuBackend::compute(const BellpersonKey& pk, PartitionData& part,
+                                                            std::stop_token stop, const Timeline& clock,
+                                                            const std::string& track) {
   auto key = key_for(pk);
   auto prover = take_prover();
   struct Return {

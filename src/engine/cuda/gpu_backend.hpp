@@ -1,7 +1,9 @@
 // The engine's GPU backend: one per device, several workers (two by default)
 // sharing a kernel lock so one worker's host-to-device copies and CPU work
-// overlap the other's kernels. Proving keys are uploaded once per device and
-// kept resident (keyed by the host key's identity). a/b go back to the pool
+// overlap the other's kernels. Proving keys of every kind (bellperson,
+// snarkjs on either curve) are uploaded once per device and kept resident
+// (keyed by the host key's identity); a snarkjs key's proofs take turns on
+// its device buffers. a/b go back to the pool
 // as soon as they are on the device; where the device has room they skip the
 // pool and stream to it while synthesis runs (open_stream). c = a * b is made
 // on the device.
@@ -23,6 +25,8 @@ template <class E>
 class GpuProvingKey;
 template <class E>
 class GpuProver;
+template <class E>
+class GpuZkeyProver;
 }  // namespace cuzk::groth16::cuda
 
 namespace cuzk::engine {
@@ -37,12 +41,17 @@ class GpuBackend final : public ProverBackend {
   ~GpuBackend() override;
   std::string name() const override { return "gpu" + std::to_string(device_); }
   unsigned workers() const override { return workers_; }
-  uint64_t scratch_bytes(const r1cs::CircuitShape&) const override { return 0; }
-  groth16::ProofTerms<Curve> compute(const groth16::ProvingKey<Curve>& pk, PartitionData& part, std::stop_token stop,
-                                     const Timeline& clock, const std::string& track) override;
+  uint64_t scratch_bytes(const PartitionPlan&) const override { return 0; }
+  groth16::ProofTerms<groth16::Bls12_381> compute(const BellpersonKey& pk, PartitionData& part, std::stop_token stop,
+                                                  const Timeline& clock, const std::string& track) override;
+  groth16::ProofTerms<groth16::Bn254> compute(const ZkeyKey<groth16::Bn254>& pk, PartitionData& part,
+                                              std::stop_token stop, const Timeline& clock,
+                                              const std::string& track) override;
+  groth16::ProofTerms<groth16::Bls12_381> compute(const ZkeyKey<groth16::Bls12_381>& pk, PartitionData& part,
+                                                  std::stop_token stop, const Timeline& clock,
+                                                  const std::string& track) override;
   // Uploads the key first if needed, so streams never take the room it needs.
-  std::unique_ptr<r1cs::AbcStream<Fr>> open_stream(const groth16::ProvingKey<Curve>& pk,
-                                                   const r1cs::CircuitShape& shape) override;
+  std::unique_ptr<r1cs::AbcStream<Fr>> open_stream(const BellpersonKey& pk, const r1cs::CircuitShape& shape) override;
   // Streams open now, and the most this device allows for a shape (0 if none fits).
   size_t streams_open() const;
   size_t stream_limit(const r1cs::CircuitShape& shape) const;
@@ -56,7 +65,9 @@ class GpuBackend final : public ProverBackend {
   // benchmark key made on the device: DeviceKey::random_for_benchmark).
   void install(const groth16::ProvingKey<Curve>& handle, std::shared_ptr<DeviceKey> key);
   // Frees the device copy (a worker still using it keeps it until done).
-  void forget_key(const groth16::ProvingKey<Curve>& pk) override;
+  void forget_key(const JobKey& key) override;
+  // Keys resident on the device now, of every kind.
+  size_t keys_resident() const;
 
  private:
   using Prover = groth16::cuda::GpuProver<Curve>;
@@ -79,6 +90,24 @@ class GpuBackend final : public ProverBackend {
     std::shared_ptr<DeviceKey> key;
   };
   std::map<const groth16::ProvingKey<Curve>*, ResidentKey> keys_;
+  // snarkjs keys: a prover each (points and buffers on the device), made on first use
+  template <class E>
+  struct ResidentZkey {
+    groth16::VerifyingKey<E> vk;
+    std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> prover;
+  };
+  template <class E>
+  using Zkeys = std::map<const ZkeyKey<E>*, ResidentZkey<E>>;
+  Zkeys<groth16::Bn254> zkeys_bn254_;
+  Zkeys<groth16::Bls12_381> zkeys_bls12_381_;
+  template <class E>
+  Zkeys<E>& zkeys();
+  template <class E>
+  std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> zkey_prover(const ZkeyKey<E>& pk);
+  template <class E>
+  groth16::ProofTerms<E> compute_zkey(const ZkeyKey<E>& pk, PartitionData& part, std::stop_token stop,
+                                      const Timeline& clock, const std::string& track);
+  size_t resident_bytes_locked() const;  // requires mu_
   std::vector<std::unique_ptr<Prover>> idle_provers_;
   std::vector<groth16::cuda::DeviceAbcSlot> idle_slots_;  // kept for the next stream
   size_t streams_open_ = 0;

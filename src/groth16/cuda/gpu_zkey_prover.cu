@@ -1,3 +1,4 @@
+#include <mutex>
 #include <vector>
 
 #include "core/timer.hpp"
@@ -20,7 +21,8 @@ struct GpuZkeyProver<E>::Impl {
   int device;
   msm::cuda::GpuMsm<typename E::G1> a, b1, c, h;
   msm::cuda::GpuMsm<typename E::G2> b2;
-  gpu::PinnedBuffer host_ab;  // a | b on the host
+  std::mutex busy;              // one proof at a time in the buffers below
+  gpu::PinnedBuffer host_ab;  // a | b on the host, for compute(witness)
   // a | b | c on the device (c = a * b: circom keys carry no C matrix); the witness
   gpu::DeviceBuffer abc, w;
   msm::cuda::MsmWorkspace ws;
@@ -34,7 +36,6 @@ struct GpuZkeyProver<E>::Impl {
         c(k.c, dev),
         h(k.h, dev),
         b2(k.b2, dev),
-        host_ab(2 * size_t(k.domain_size) * sizeof(F)),
         abc(3 * size_t(k.domain_size) * sizeof(F)),
         w(std::max<size_t>(1, k.n_vars) * sizeof(F)) {
     CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -67,18 +68,46 @@ template <class E>
 ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness, GpuTimings* t) {
   using F = typename E::Fr;
   auto& I = *impl_;
+  check_witness_length(I.pk, witness.size());
+  const size_t n = I.pk.domain_size;
+  std::lock_guard lk(I.busy);
+  Stopwatch sw;
+  if (!I.host_ab.data()) I.host_ab = gpu::PinnedBuffer(2 * n * sizeof(F));
+  // evaluated into pinned memory, so the copy up runs at line rate
+  auto ab = I.host_ab.template as<F>(2 * n);
+  evaluate_ab(I.pk, witness, ab.first(n), ab.subspan(n, n));
+  const double t_eval = sw.seconds();
+  auto out = compute_locked(witness, ab, t);
+  if (t) t->h2d += t_eval;
+  return out;
+}
+
+template <class E>
+ProofTerms<E> GpuZkeyProver<E>::compute_evaluated(std::span<const typename E::Fr> witness,
+                                                  std::span<const typename E::Fr> ab, GpuTimings* t) {
+  auto& I = *impl_;
+  check_witness_length(I.pk, witness.size());
+  if (ab.size() != 2 * size_t(I.pk.domain_size))
+    throw Error("GPU zkey prover: a | b holds " + std::to_string(ab.size()) + " elements, the key's domain needs " +
+                std::to_string(2 * size_t(I.pk.domain_size)));
+  std::lock_guard lk(I.busy);
+  return compute_locked(witness, ab, t);
+}
+
+template <class E>
+ProofTerms<E> GpuZkeyProver<E>::compute_locked(std::span<const typename E::Fr> witness,
+                                               std::span<const typename E::Fr> ab, GpuTimings* t) {
+  using F = typename E::Fr;
+  auto& I = *impl_;
   const auto& pk = I.pk;
-  check_witness_length(pk, witness.size());
   CUZK_CUDA_CHECK(cudaSetDevice(I.device));
   const size_t n = pk.domain_size;
   const cudaStream_t s = I.stream;
 
-  // a = A w, b = B w into pinned memory (copied at line rate), then up; c = a * b made there.
+  // a | b up; c = a * b made there
   Stopwatch sw;
-  auto h = I.host_ab.template as<F>(2 * n);
-  evaluate_ab(pk, witness, h.first(n), h.subspan(n, n));
   F* d_abc = I.abc.template as<F>();
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(d_abc, h.data(), 2 * n * sizeof(F), cudaMemcpyHostToDevice, s));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(d_abc, ab.data(), 2 * n * sizeof(F), cudaMemcpyHostToDevice, s));
   CUZK_CUDA_CHECK(cudaMemcpyAsync(I.w.get(), witness.data(), witness.size() * sizeof(F), cudaMemcpyHostToDevice, s));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const double t_h2d = sw.seconds();
@@ -99,7 +128,7 @@ ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness,
   out.h = I.h.run_device(d_abc, n, s, &I.ws);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   if (t) {
-    t->h2d += t_h2d;  // includes evaluating a, b on the host
+    t->h2d += t_h2d;
     t->h2d_bytes += (2 * n + nw) * sizeof(F);
     t->ntt += t_ntt - t_h2d;
     t->msm += sw.seconds() - t_ntt;

@@ -1,5 +1,6 @@
 // The snarkjs (.zkey) Groth16 prover on a GPU: a = A w and b = B w from the
-// key's sparse rows on the host (cheap: one pass over the nonzeros), c = a b,
+// key's sparse rows on the host (cheap: one pass over the nonzeros; or given,
+// already evaluated, as the engine's partitions have them), c = a b,
 // H on the odd coset (six NTTs) and all five MSMs (A, B1, B2 over the
 // wires, C over the private wires, H) on the device; the CPU epilogue
 // (finalize_zkey_proof) blinds. Same terms as compute_terms_zkey, bit for bit.
@@ -18,20 +19,27 @@ namespace cuzk::groth16::cuda {
 template <class E>
 class GpuZkeyProver {
  public:
-  // Uploads the five point sets to `device`; pins three domain-sized host
-  // buffers for a, b, c once (reused by every proof).
+  // Uploads the five point sets to `device`, with room for a, b, c and the
+  // witness there. Calls from several threads take turns.
   GpuZkeyProver(const ZkeyProvingKey<E>& pk, int device = 0);
   ~GpuZkeyProver();
   GpuZkeyProver(const GpuZkeyProver&) = delete;
   GpuZkeyProver& operator=(const GpuZkeyProver&) = delete;
 
   // Throws Error for a witness of the wrong length (naming both lengths).
+  // Evaluates a, b into a pinned buffer of its own (made on first use).
   ProofTerms<E> compute(std::span<const typename E::Fr> witness, GpuTimings* t = nullptr);
+  // With a | b (2 domain_size elements, best in pinned memory) evaluated by
+  // the caller (evaluate_ab); `ab` may be released once this returns.
+  ProofTerms<E> compute_evaluated(std::span<const typename E::Fr> witness, std::span<const typename E::Fr> ab,
+                                  GpuTimings* t = nullptr);
   size_t device_bytes() const;
 
   struct Impl;
 
  private:
+  ProofTerms<E> compute_locked(std::span<const typename E::Fr> witness, std::span<const typename E::Fr> ab,
+                               GpuTimings* t);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -1,0 +1,62 @@
+#include "engine/job_key.hpp"
+
+#include <cstring>
+
+#include "core/mapped_file.hpp"
+#include "formats/bellperson_params.hpp"
+#include "formats/snarkjs/zkey.hpp"
+
+namespace cuzk::engine {
+
+namespace sj = formats::snarkjs;
+
+std::string key_kind(const JobKey& k) {
+  return std::visit(
+      [](const auto& p) -> std::string {
+        using K = std::decay_t<decltype(*p)>;
+        const bool zkey = std::is_same_v<K, ZkeyKey<curve_of_key<K>>>;
+        return std::string(zkey ? "snarkjs " : "bellperson ") + curve_of_key<K>::kName;
+      },
+      k);
+}
+
+uint64_t key_memory_bytes(const BellpersonKey& k) {
+  using G1 = std::decay_t<decltype(k.h[0])>;
+  using G2 = std::decay_t<decltype(k.b_g2[0])>;
+  return (k.h.size() + k.l.size() + k.a.size() + k.b_g1.size()) * sizeof(G1) + k.b_g2.size() * sizeof(G2) +
+         k.vk.ic.size() * sizeof(G1) + sizeof(k);
+}
+
+template <class E>
+uint64_t key_memory_bytes(const ZkeyKey<E>& k) {
+  using G1 = std::decay_t<decltype(k.a[0])>;
+  using G2 = std::decay_t<decltype(k.b2[0])>;
+  using F = typename E::Fr;
+  const auto rows = [](const groth16::SparseRows<F>& m) {
+    return m.start.size() * sizeof(uint64_t) + m.col.size() * sizeof(uint32_t) + m.val.size() * sizeof(F);
+  };
+  return (k.a.size() + k.b1.size() + k.c.size() + k.h.size() + k.vk.ic.size()) * sizeof(G1) +
+         k.b2.size() * sizeof(G2) + rows(k.qap_a) + rows(k.qap_b) + sizeof(k);
+}
+template uint64_t key_memory_bytes(const ZkeyKey<groth16::Bn254>&);
+template uint64_t key_memory_bytes(const ZkeyKey<groth16::Bls12_381>&);
+
+uint64_t key_memory_bytes(const JobKey& k) {
+  return std::visit([](const auto& p) -> uint64_t { return p ? key_memory_bytes(*p) : 0; }, k);
+}
+
+JobKey load_key_file(const std::string& path) {
+  MappedFile file(path);
+  const auto bytes = file.bytes();
+  if (bytes.size() >= 4 && std::memcmp(bytes.data(), "zkey", 4) == 0) {
+    const std::string src = "zkey '" + path + "'";
+    return sj::with_curve(sj::zkey_curve(bytes, src), [&](auto e) -> JobKey {
+      using E = decltype(e);
+      return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, src));
+    });
+  }
+  return std::make_shared<const BellpersonKey>(
+      formats::bellperson::parse_params(bytes, "params file '" + path + "'"));
+}
+
+}  // namespace cuzk::engine
