@@ -27,9 +27,8 @@
 // half on two position-aligned accumulators (pairs starting on even / odd
 // limbs), and the high half added at the end.
 //
-// Measured on the H200 (bench_device_arith, 256-thread blocks, full wave):
-// mul Fp381 2.73e10/s, BLS12-381 Fr 6.02e10/s, BN254 Fp/Fr 6.0e10/s (sppark:
-// 2.73e10 and 5.9e10); the dedicated sqr is 3-6% faster than mul(a, a). The
+// Throughput on the H200 against sppark's: docs/PERFORMANCE.md
+// (bench_device_arith); the dedicated sqr is faster than mul(a, a) there. The
 // asm statements must stay volatile: without it NVVM reorders them across the
 // carry flag and results are wrong (seen on the H200).
 #pragma once
@@ -163,9 +162,10 @@ CUZK_UNROLL
 //  2: per field, __constant__ memory when inv or a 32-bit limb of p is 0, 1 or
 //     0xffffffff, else immediates;
 //  3: p immediate, inv from __constant__ memory.
-// Seen on the H200 (bench_device_arith): BLS12-381 Fr has inv = 0xffffffff,
-// ptxas then turns m = t0 * inv into a negation and splits the m * p product
-// pairs into separate lo/hi IMADs instead of fused IMAD.WIDE: ~12% slower.
+// Why 2: BLS12-381 Fr has inv = 0xffffffff; as an immediate, ptxas turns
+// m = t0 * inv into a negation and splits the m * p product pairs into
+// separate lo/hi IMADs instead of fused IMAD.WIDE, which bench_device_arith
+// measured slower on the H200.
 #ifndef CUZK_DEVMONT_MODULUS
 #define CUZK_DEVMONT_MODULUS 2
 #endif
@@ -555,11 +555,11 @@ __device__ __forceinline__ void device_mont_sub(Limbs<N>& r, const Limbs<N>& a, 
 }
 // CUZK_DEVICE_MUL_CALL=1 (the default) makes the multiplication one called
 // function per field (arguments and result in registers) instead
-// of inlined code: a kernel with dozens of multiplications otherwise outgrows
-// the instruction cache (Nsight Compute: "no instruction" was a quarter of
-// the NTT's stalls). Measured on the H200: NTT 2^20 0.309 -> 0.268 ms, its
-// multiplier pipe 57% -> 78% busy; MSM with XYZZ sums 2^24 120.7 -> 112.8 ms
-// (docs/PERFORMANCE.md). Squaring stays inline: fewer of them, not measured
+// of inlined code: a kernel with dozens of inlined multiplications outgrows
+// the instruction cache (Nsight Compute: "no instruction" stalls), so the NTT
+// and MSM kernels run faster with the call, although a lone dependent chain
+// (bench_device_arith) runs slightly slower (src/ntt/cuda/NOTES.md,
+// docs/PERFORMANCE.md). Squaring stays inline: fewer of them, not measured
 // as a call.
 #ifndef CUZK_DEVICE_MUL_CALL
 #define CUZK_DEVICE_MUL_CALL 1

@@ -2,9 +2,10 @@
 // steps interleaved (product 0's step i, then product 1's). A single product
 // is a chain of dependent multiply-adds; with only ~12 warps per SM (big
 // kernels need many registers) the multiplier waits on that chain's latency
-// (Nsight Compute: "wait" was the NTT's first stall reason). Two chains side
-// by side give the scheduler independent work. For kernels whose
-// multiplications come in independent pairs (the NTT's butterflies).
+// (Nsight Compute: with single products "wait" is the NTT's first stall
+// reason). Two chains side by side give the scheduler independent work. For
+// kernels whose multiplications come in independent pairs (the NTT's
+// butterflies).
 //
 // Same algorithm, steps and results as devmont::mul_impl (mont_mul_device.cuh).
 #pragma once

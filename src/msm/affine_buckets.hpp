@@ -21,7 +21,7 @@ class AffineBuckets {
   using F = typename C::Base;
 
   // A batch takes at most a quarter of the buckets: fuller, a point finds its
-  // bucket busy too often (measured: 2^16 points, 2048 buckets, 1.7x slower).
+  // bucket busy too often and waits (measured slower: docs/PERFORMANCE.md).
   explicit AffineBuckets(size_t buckets, size_t batch = 1024)
       : buckets_(buckets, A::infinity()), busy_(buckets, 0), batch_(std::max<size_t>(1, std::min(batch, buckets / 4))) {
     pending_.reserve(batch_);

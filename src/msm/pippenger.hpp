@@ -83,8 +83,8 @@ ec::Xyzz<C> reduce_buckets(const std::vector<Bucket<C>>& buckets) {
 
 // Batched affine buckets pay one inversion per batch (at most a quarter of
 // the buckets): with smaller batches the inversions and the waiting points
-// outweigh the multiplications saved. Measured on G1: batches of 256 (2^14
-// points, c = 11) 2x slower than XYZZ buckets; of 1024 (2^16, c = 13) 1.4x faster.
+// outweigh the multiplications saved: on G1, batches of 256 measured slower
+// than XYZZ buckets, batches of 1024 faster (docs/PERFORMANCE.md).
 constexpr size_t kMinAffineBatch = 1024;
 
 constexpr size_t kPrefetchAhead = 6;  // bucket lines are random: fetch them a few points early
@@ -98,7 +98,7 @@ inline void prefetch_bucket(const Bucket* buckets, int digit) {
 
 // One window's sum over points idx[0..m) with digits d[0..m), nb buckets.
 // Not inlined: inlined into the window loop beside the other, the affine
-// loop ran 1.3x slower (g++ 12).
+// loop ran slower with g++ 12 (docs/PERFORMANCE.md).
 template <class C>
 [[gnu::noinline]] ec::Xyzz<C> window_sum_affine(std::span<const ec::Affine<C>> bases, const uint32_t* idx,
                                                 const int16_t* d, size_t m, size_t nb) {

@@ -338,8 +338,8 @@ CUZK_HD PairSlot<C> pair_slot(const AffineRoundArgs<C>& a, uint64_t q, uint32_t 
 
 // First pass: the two x only (y is read when they agree), loaded into
 // registers one pair ahead of their use. Round 1's x are random 48-byte reads:
-// prefetching their cache lines instead brings whole 128-byte lines and was
-// 5% slower at 2^24 and 2^26 (NOTES.md).
+// prefetching their cache lines instead brings whole 128-byte lines and
+// measured slower (NOTES.md).
 template <class C>
 struct PairX {
   PairSlot<C> slot;

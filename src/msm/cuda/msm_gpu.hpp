@@ -39,11 +39,10 @@ struct GpuMsmOptions {
                                  // beyond it the windows are processed in batches
   bool profile = false;          // per-phase times in last_stats() (also CUZK_MSM_PROFILE=1)
   bool affine_accumulation = true;  // G1: batched affine bucket sums where their scratch fits,
-                                    // else (and always for G2) XYZZ sums; CUZK_MSM_AFFINE=0 in the
-                                    // environment turns them off for the process
+                                    // else (and always for G2) XYZZ sums
   size_t affine_min_scalars = size_t(1) << 23;  // ... from this many non-trivial scalars on: below
-                                                // it the XYZZ sums measured faster (H200, 2^20
-                                                // and 2^22: docs/PERFORMANCE.md)
+                                                // it the XYZZ sums measured as fast or faster
+                                                // (src/msm/cuda/NOTES.md)
 };
 
 // What the last call did (for benchmarks and logs).

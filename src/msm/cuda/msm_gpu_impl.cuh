@@ -38,6 +38,7 @@ constexpr int kDigitsBlock = 256;
 constexpr int kAccBlock = 128;
 constexpr int kReduceBlock = 128;
 constexpr int kAffBlock = 128;   // one inversion per block of k_affine_round
+constexpr int kAffMinBlocks = 3;  // k_affine_round's blocks per SM (its register budget)
 constexpr uint32_t kAffMaxSlice = 128;  // pairs per thread: the inversion spread over 128 x 128 pairs
 constexpr uint32_t kAffMinSlice = 1;
 
@@ -253,10 +254,11 @@ __device__ F block_inverse(const F& v, F* sh) {
 
 // One round of pairwise affine additions; slices of S pairs, grid-stride so
 // that every thread of a block makes the same number of block_inverse calls.
-// MinBlocks: blocks per SM the registers must allow (3, the default: ~167
-// registers, no spills; 2: fewer warps, slower at 2^24 and 2^26).
-template <class C, int MinBlocks>
-__global__ void __launch_bounds__(kAffBlock, MinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
+// Registers for 3 blocks per SM (12 warps, ~167 registers, no spills): 2
+// blocks (no spills either, fewer warps) and 4 (spills) measured slower where
+// the affine sums run (NOTES.md).
+template <class C>
+__global__ void __launch_bounds__(kAffBlock, kAffMinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
   using F = typename C::Base;
   __shared__ F sh[kAffBlock];
   __shared__ gd::Chunk16 staged[gd::PairStage<C>::kChunks * kAffBlock];
@@ -426,7 +428,6 @@ struct GpuMsm<C>::Impl {
   uint32_t acc_threads = 0;  // resident threads of k_accumulate
   uint32_t lvl1_threads = 0;  // resident threads of k_level1
   uint32_t aff_threads = 0;  // resident threads of k_affine_round (0: not built for C)
-  int aff_min_blocks = 3;    // its variant (CUZK_MSM_AFFINE_BLOCKS=2 picks the other)
   MsmWorkspace own_ws;
   std::mutex own_mu;
   GpuMsmStats stats;
@@ -436,7 +437,7 @@ struct GpuMsm<C>::Impl {
   // (no affine sums) does not build the kernel.
   template <class CC = C>
   auto affine_kernel() const {
-    return aff_min_blocks == 2 ? kernels::k_affine_round<CC, 2> : kernels::k_affine_round<CC, 3>;
+    return kernels::k_affine_round<CC>;
   }
 
   void init_device_info() {
@@ -447,7 +448,6 @@ struct GpuMsm<C>::Impl {
     CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernels::k_level1<C>, kernels::kReduceBlock, 0));
     lvl1_threads = uint32_t(std::max(1, nb) * sms * kernels::kReduceBlock);
     if constexpr (gd::kAffineAccumulation<C>) {
-      if (const char* e = std::getenv("CUZK_MSM_AFFINE_BLOCKS")) aff_min_blocks = std::atoi(e) == 2 ? 2 : 3;
       int na = 0;
       CUZK_CUDA_CHECK(
           cudaOccupancyMaxActiveBlocksPerMultiprocessor(&na, affine_kernel(), kernels::kAffBlock, 0));
@@ -456,11 +456,6 @@ struct GpuMsm<C>::Impl {
     profile = profile_env_flag() || opt.profile;
   }
   static bool profile_env_flag() { return detail::profile_env(); }
-  // CUZK_MSM_AFFINE=0 turns the affine bucket sums off process-wide (A/B measurements).
-  static bool affine_env_off() {
-    const char* e = std::getenv("CUZK_MSM_AFFINE");
-    return e && e[0] == '0';
-  }
 
   const uint32_t* inf_ptr() const { return any_inf ? inf_words.as<uint32_t>() : nullptr; }
 
@@ -494,7 +489,7 @@ struct GpuMsm<C>::Impl {
   // affine sums for m non-trivial scalars, where their scratch fits
   bool affine_wanted(size_t m) const {
     if constexpr (gd::kAffineAccumulation<C>)
-      return opt.affine_accumulation && m >= opt.affine_min_scalars && aff_threads > 0 && !affine_env_off();
+      return opt.affine_accumulation && m >= opt.affine_min_scalars && aff_threads > 0;
     return false;
   }
   AffinePlan affine_plan(size_t m, uint32_t B) const {

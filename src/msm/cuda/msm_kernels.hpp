@@ -421,8 +421,8 @@ CUZK_HD void level1_thread(const Level1Args<C>& a, uint32_t g) {
 // These levels have few threads, each one dependent chain: their time is
 // latency, so they stay short (s = 2: two additions deep, one doubling).
 // Applying the segment factors as doublings of the weighted sum at every
-// level instead cost a 2^24 MSM 1.6 ms per window batch; scaling by s1 at the
-// first level cost it 0.65 ms of full-device work.
+// level, or scaling by s1 at the first further level, measured slower
+// (NOTES.md).
 template <class C>
 struct LevelArgs {
   const DevXyzz<C>* inA;
@@ -536,10 +536,10 @@ inline void plan_levels(ReducePlan& p, uint32_t n, uint32_t host_max, uint32_t s
 // reduction kernel resident at once); a wave costs about s1 bucket steps (two
 // additions each, at full throughput) and a wave of a further level about
 // 1.5 of them (a few dependent additions and doublings: a level with few
-// threads is latency bound, ~40 us against ~41 us per wave step of level 1
-// at 2^24). Level 1 counts at least two waves: with one, the blocks that
-// finish first leave their SMs idle (H200, per bucket: 1.07-1.10 ns in one
-// wave against 0.83-0.94 in two). s1, a power of two, minimizes the sum.
+// threads is latency bound; the weights come from kernel times, NOTES.md).
+// Level 1 counts at least two waves: with one, the blocks that finish first
+// leave their SMs idle (measured slower per bucket, NOTES.md). s1, a power of
+// two, minimizes the sum.
 inline ReducePlan plan_reduction(uint32_t B, int windows, uint64_t resident, uint32_t host_max = 16,
                                  uint32_t seg = 2) {
   ReducePlan best{};

@@ -38,11 +38,10 @@ namespace cuzk::ntt::cuda {
 //             per element in that pass, tables of a few hundred KB);
 //  kFullTable: one precomputed table of n elements (n * 32 bytes of device
 //             memory per domain: 512 MB at 2^24, 4 GB at 2^27);
-//  kAuto: kFullTable up to 2^24 (at most 512 MB), kTwoLevel above. With the
-//         called field multiplication (ff/mont_mul_device.cuh) the full table
-//         measured faster at every size on the H200 (forward 2^20: 0.252 vs
-//         0.268 ms, 2^24: 4.10 vs 4.40 ms, 2^26: 17.7 vs 18.8 ms); above 2^24
-//         its memory (2 GB at 2^26) is not worth the ~6%.
+//  kAuto: kFullTable up to 2^24 (at most 512 MB), kTwoLevel above. The full
+//         table saves a product per element in pass 1 and measured faster at
+//         every size on the H200 (src/ntt/cuda/NOTES.md); above 2^24 its memory
+//         (2 GB at 2^26) is not worth the few percent.
 enum class TwiddleMode { kAuto, kTwoLevel, kFullTable };
 
 // Largest supported domain: 2^30 (and the field's two-adicity).

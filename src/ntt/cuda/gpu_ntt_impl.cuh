@@ -29,33 +29,22 @@ struct PassKernel {
   int tile_log = 0;
 };
 
-// Tile shapes (groups x radix) for radix 2^8 and 2^9: variant 1 (default):
-// tiles of 1024 elements, 128 threads, <= 168 registers (3 blocks/SM, no
-// spills); variant 0 (env CUZK_NTT_TILE=0): tiles of 2048, 256 threads,
-// <= 128 registers (2 blocks/SM, ~200-350 B of spills). Measured on the H200
-// (BLS12-381 Fr): equal at 2^24 (4.39 vs 4.34 ms), variant 1 faster at 2^26
-// (19.7 vs 23.7 ms) and for inverse/coset. Radix 2^7 tiles 1024, 2^6 512.
-inline int tile_variant() {
-  static const int v = [] {
-    const char* e = std::getenv("CUZK_NTT_TILE");
-    return e ? std::atoi(e) : 1;
-  }();
-  return v;
-}
-
 template <class F, int R, int G, bool C>
 PassKernel<F> pass_kernel() {
   return {&ntt_pass_kernel<F, R, G, C>, kThreads<R, G>, (1 << (R + G)) * 32, R + G};
 }
 
+// Tile shapes (groups x radix): 512 elements for radix 2^6, 1024 for the
+// others, so radix 2^7..2^9 run 128-thread blocks (8 elements per thread).
+// Larger tiles (2048 elements, 256 threads) fit fewer registers per thread
+// and spill; they measured slower (src/ntt/cuda/NOTES.md).
 template <class F, bool C>
 PassKernel<F> pick_pass_kernel_kind(int r) {
-  const bool v1 = tile_variant() != 0;
   switch (r) {
     case 6: return pass_kernel<F, 6, 3, C>();
     case 7: return pass_kernel<F, 7, 3, C>();
-    case 8: return v1 ? pass_kernel<F, 8, 2, C>() : pass_kernel<F, 8, 3, C>();
-    case 9: return v1 ? pass_kernel<F, 9, 1, C>() : pass_kernel<F, 9, 2, C>();
+    case 8: return pass_kernel<F, 8, 2, C>();
+    case 9: return pass_kernel<F, 9, 1, C>();
   }
   throw Error("GPU NTT: no kernel for radix 2^" + std::to_string(r));
 }
@@ -67,7 +56,7 @@ PassKernel<F> pick_pass_kernel(bool column, int r) {
 
 // Env CUZK_NTT_PLAN, for tuning on a new card: plans such as "8,6,6;9,9,9",
 // each used for the size it sums to instead of make_plan's (the domain
-// constructor checks them).
+// constructor checks them; docs/ENVIRONMENT.md).
 inline const std::vector<std::vector<int>>& env_plans() {
   static const std::vector<std::vector<int>> plans = [] {
     const char* e = std::getenv("CUZK_NTT_PLAN");
@@ -78,17 +67,10 @@ inline const std::vector<std::vector<int>>& env_plans() {
 
 inline unsigned blocks_for(size_t n, int threads) { return unsigned((n + threads - 1) / threads); }
 
-// Programmatic dependent launch of the pass kernels (env CUZK_NTT_PDL=0 turns
-// it off): each pass's blocks are scheduled while the previous pass drains
-// (ntt_kernels.cuh, wait_for_previous_grid), hiding the launch gap.
-inline bool dependent_launch() {
-  static const bool v = [] {
-    const char* e = std::getenv("CUZK_NTT_PDL");
-    return e ? std::atoi(e) != 0 : true;
-  }();
-  return v;
-}
-
+// Pass kernels are launched as programmatic dependents of the kernel before
+// them on the stream: each pass's blocks are scheduled while the previous
+// pass drains and wait in ntt_kernels.cuh's wait_for_previous_grid, which
+// hides the launch gap between passes.
 template <class F>
 void launch_pass(const PassKernel<F>& k, unsigned blocks, const PassArgs<F>& args, cudaStream_t s) {
   cudaLaunchConfig_t cfg{};
@@ -100,7 +82,7 @@ void launch_pass(const PassKernel<F>& k, unsigned blocks, const PassArgs<F>& arg
   attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attr.val.programmaticStreamSerializationAllowed = 1;
   cfg.attrs = &attr;
-  cfg.numAttrs = dependent_launch() ? 1 : 0;
+  cfg.numAttrs = 1;
   CUZK_CUDA_CHECK(cudaLaunchKernelEx(&cfg, k.fn, args));
 }
 
@@ -150,9 +132,11 @@ GpuNttDomain<F>::GpuNttDomain(int log_n, ff::RootConvention conv, TwiddleMode mo
     npass_ = int(plan.size());
     std::copy(plan.begin(), plan.end(), radix_);
   }
-  // Read-once data evict-first where the scratch fits in L2 (2^20 on the
-  // H200: 0.230 -> 0.226-0.227 ms; from 2^21, where it does not, neutral to
-  // 0.5% slower; NOTES.md, session 10). Env CUZK_NTT_STREAM_READS=0/1 forces it.
+  // Read-once data (the input and the column twiddles) evict-first where the
+  // scratch fits in L2, so that the scratch pass 1 writes is still there for
+  // pass 2; where it does not fit there is nothing to keep, and the hint
+  // measured neutral to slightly slower (NOTES.md). Env
+  // CUZK_NTT_STREAM_READS=0/1 forces it off / on (docs/ENVIRONMENT.md).
   int l2_bytes = 0;
   CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device_));
   const char* force = std::getenv("CUZK_NTT_STREAM_READS");

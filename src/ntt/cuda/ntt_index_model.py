@@ -152,7 +152,10 @@ def run_pass(inp, out, L, R_LOG, G_LOG, COLUMN, args, Wt, w8):
                     out[idx] = v
 
 PLAN_OVERRIDE = {}
-def gpu_transform(x, L, inverse=False, pre=None, post=None, G_of=lambda r: 3 if r <= 8 else 2):
+# log2 of a tile's groups per radix: 1024-element tiles, 512 for radix 2^6 (gpu_ntt_impl.cuh)
+def tile_groups(r): return 3 if r <= 7 else (2 if r == 8 else 1)
+
+def gpu_transform(x, L, inverse=False, pre=None, post=None, G_of=tile_groups):
     n = 1 << L; om = root(L)
     Wt = [pow(root(kLogW), i, P) for i in range(1 << (kLogW-1))]
     w8 = [pow(root(3), i, P) for i in range(4)]
@@ -201,19 +204,17 @@ for a in sys.argv[1:]:
 for L, pl in specs:
   PLAN_OVERRIDE.clear()
   if pl: PLAN_OVERRIDE[L] = pl
-  for variant in (0, 1):
-    Gf = (lambda r: 3 if r <= 8 else 2) if variant == 0 else (lambda r: 3 if r <= 7 else (2 if r == 8 else 1))
-    n = 1 << L
-    x = [random.randrange(P) for _ in range(n)]
-    want = ntt_fast(x, L)
-    got = gpu_transform(x, L, G_of=Gf)
-    assert got == want, ("forward", L)
-    # inverse with 1/n
-    ni = pow(n, P-2, P)
-    got = gpu_transform(want, L, inverse=True, post=lambda i: ni, G_of=Gf)
-    assert got == x, ("inverse", L)
-    # coset forward with shift g
-    g = 7
-    got = gpu_transform(x, L, pre=lambda i: pow(g, i, P), G_of=Gf)
-    assert got == ntt_fast([x[i] * pow(g, i, P) % P for i in range(n)], L), ("coset", L)
-    print("ok L", L, "variant", variant, "plan", PLAN_OVERRIDE.get(L) or make_plan(L), "conflicting phases so far", conflicts, flush=True)
+  n = 1 << L
+  x = [random.randrange(P) for _ in range(n)]
+  want = ntt_fast(x, L)
+  got = gpu_transform(x, L)
+  assert got == want, ("forward", L)
+  # inverse with 1/n
+  ni = pow(n, P-2, P)
+  got = gpu_transform(want, L, inverse=True, post=lambda i: ni)
+  assert got == x, ("inverse", L)
+  # coset forward with shift g
+  g = 7
+  got = gpu_transform(x, L, pre=lambda i: pow(g, i, P))
+  assert got == ntt_fast([x[i] * pow(g, i, P) % P for i in range(n)], L), ("coset", L)
+  print("ok L", L, "plan", PLAN_OVERRIDE.get(L) or make_plan(L), "conflicting phases so far", conflicts, flush=True)

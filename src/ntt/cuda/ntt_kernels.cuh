@@ -15,8 +15,8 @@
 //     separate permutation pass. It scatters across the array, so the host
 //     runs pass 1 from `in` into a scratch buffer and the last pass from the
 //     scratch buffer into `out` (which may be `in`).
-// Inside a kernel a block holds a tile of G groups x R elements (1024 or 2048
-// elements, 32/64 KB of shared memory); every thread holds 8 elements in
+// Inside a kernel a block holds a tile of G groups x R elements (512 or 1024
+// elements, 16/32 KB of shared memory); every thread holds 8 elements in
 // registers and does up to three radix-2 DIF stages on them per round
 // (radix 8), exchanging through shared memory between rounds. Each round's
 // thread-to-element map is chosen so that global accesses are coalesced
@@ -123,10 +123,10 @@ struct NttArith {
 #endif
   // mul2 compiled in place instead of called. A call costs register moves
   // into and out of its argument registers (IMAD.MOV, on the multiply-add
-  // pipe the products saturate), inlining costs code: every product inlined
-  // overflowed the instruction cache (session 6). Inlined where it measured
-  // faster: the column twiddles (results go straight to memory) and the last
-  // round's omega_8 products of radix >= 2^7 passes (NOTES.md, session 9).
+  // pipe the products saturate), inlining costs code: with every product
+  // inlined the kernels overflow the instruction cache. Inlined where it
+  // measured faster: the column twiddles (results go straight to memory) and
+  // the last round's omega_8 products of radix >= 2^7 passes (NOTES.md).
   __device__ __forceinline__ static void mul2_inline(F& r0, F& r1, const F& c0, const F& x0, const F& c1,
                                                      const F& x1) {
     ff::devmont::PtxOps ops;
@@ -348,14 +348,14 @@ __device__ __forceinline__ void wait_for_previous_grid() {
 
 template <int R_LOG, int G_LOG>
 constexpr int kThreads = (1 << (R_LOG + G_LOG)) / 8;
-// Blocks per SM. 256 threads: 2 (16 warps, <= 128 registers). 128-thread
-// radix-2^8/2^9 tiles: 3 (12 warps, <= 168); 16 warps measured slower at 2^24
-// (4.29 vs 4.10 ms, called multiplication). Radix 2^6/2^7, the passes of
-// 2^13..2^23 (few waves, the last partly filled): 16 warps at <= 128
-// registers (100-220 bytes of spills) measured 1-1.5% faster at 2^20..2^23
-// than at the register count the compiler picks unforced (NOTES.md, session 10).
+// Blocks per SM. Radix-2^8/2^9 tiles (128 threads): 3, i.e. 12 warps at
+// <= 168 registers, no spills; forcing 16 warps (<= 128 registers) measured
+// slower. Radix 2^6/2^7, the passes of 2^13..2^23 (few waves of blocks, the
+// last one partly filled): 16 warps at <= 128 registers despite some spills,
+// which measured faster than the register count the compiler picks unforced
+// (NOTES.md).
 template <int R_LOG, int G_LOG>
-constexpr int kMinBlocks = kThreads<R_LOG, G_LOG> >= 256 ? 2 : (R_LOG <= 7 ? 512 / kThreads<R_LOG, G_LOG> : 3);
+constexpr int kMinBlocks = R_LOG <= 7 ? 512 / kThreads<R_LOG, G_LOG> : 3;
 
 template <class F, int R_LOG, int G_LOG, bool COLUMN>
 __global__ void __launch_bounds__(kThreads<R_LOG, G_LOG>, kMinBlocks<R_LOG, G_LOG>) ntt_pass_kernel(const PassArgs<F> a) {
