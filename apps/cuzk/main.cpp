@@ -69,12 +69,23 @@ int main(int argc, char** argv) {
     if (*c_prove) return run_prove(prove);
     if (*c_verify) return run_verify(verify);
     if (*c_demo) return run_demo(demo);
+  } catch (const cuzk::CudaError& e) {
+    std::cerr << selected_command_path(app) << ": device error: " << e.what() << "\n";
+    return kExitInternal;
   } catch (const cuzk::Error& e) {
-    std::cerr << "cuzk: error: " << e.what() << "\n";
-    return 2;
+    // what src/ throws for input at fault (a file, field or request, which
+    // the message names); its device failures are CudaError, caught above
+    std::cerr << selected_command_path(app) << ": error: " << e.what() << "\n";
+    return kExitBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "cuzk: unexpected error: " << e.what() << "\n";
-    return 3;
+    std::cerr << selected_command_path(app) << ": internal error: " << e.what() << "\n";
+    return kExitInternal;
+  } catch (...) {
+    // uncaught, it would abort (SIGABRT) with no message
+    std::cerr << selected_command_path(app) << ": internal error: an exception of unknown type\n";
+    return kExitInternal;
   }
-  return 0;
+  // a subcommand registered without a branch above
+  std::cerr << selected_command_path(app) << ": internal error: no command to run for this command line\n";
+  return kExitInternal;
 }

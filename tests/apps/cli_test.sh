@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# The cuzk CLI end to end: setup, prove, verify (vk file and params file), and
-# every refusal with its exit code (README.md, "Exit codes") and its message:
-# usage errors on every command, missing, damaged and mismatched files, a
-# proof that does not verify (1). A check
-# passes on its exact exit code only, never on "non-zero": a crash (a signal,
-# exit >= 128) fails every check.
+# The cuzk CLI end to end: setup, prove, verify (vk file and params file), the
+# client against a daemon, and every refusal with its exit code (README.md,
+# "Exit codes") and its message: usage errors on every command; missing,
+# damaged and mismatched files; a proof that does not verify (1); a request the
+# daemon refuses (2); a cancelled job and a daemon that is not there (3). A
+# check passes on its exact exit code only, never on "non-zero": a crash (a
+# signal, exit >= 128) fails every check.
 set -u
 CUZK=$1
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir"
+daemon=
+trap '[ -n "$daemon" ] && kill -KILL "$daemon" 2>/dev/null; rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
 fail=0
 bad() {
   echo "FAIL: $*"
@@ -141,6 +143,7 @@ output_has "--help" "^Usage: cuzk \[OPTIONS\] SUBCOMMAND"
 # or without --help, and an unknown option exit 2 naming the word. The
 # positionals a command takes come first, so the stray one is an extra.
 # $cmd and $args unquoted: split into words on purpose
+# shellcheck disable=SC2086
 while IFS=: read -r cmd args; do
   expect 0 "$cmd --help" "$CUZK" $cmd --help
   output_has "$cmd --help" "^Usage: cuzk $cmd "
@@ -168,4 +171,59 @@ client preload:key.params
 client evict:key
 COMMANDS
 
+# The client against a daemon: a request it refuses 2, a proof that does not
+# verify here 1, a job cancelled before it finished 3. On SIGTERM the daemon
+# drains and exits 0.
+cat >cuzk.toml <<TOML
+[memory]
+budget_gb = 2
+[cpu]
+workers = 1
+[synthesis]
+threads = 1
+[listen]
+unix_socket = "$dir/cuzk.sock"
+[http]
+port = -1
+TOML
+"$CUZK" daemon --config cuzk.toml </dev/null >daemon.log 2>&1 &
+daemon=$!
+for _ in $(seq 600); do
+  grep -q "cuzk daemon: ready" daemon.log && break
+  kill -0 "$daemon" 2>/dev/null || break
+  sleep 0.1
+done
+if ! grep -q "cuzk daemon: ready" daemon.log; then
+  bad "daemon did not start"
+  cat daemon.log
+else
+  at=(--address "unix:$dir/cuzk.sock")
+  expect 0 "client prove --verify" "$CUZK" client "${at[@]}" prove --circuit merkle --height 1 --challenges 2 \
+    -p "$dir/p.params" -o cp.bin --public cp.json --verify
+  output_has "client prove --verify" "partition 0: verify OK"
+  expect 0 "setup, a second key of the same circuit" "$CUZK" setup --circuit merkle --height 1 --challenges 2 \
+    -o p2.params --vk vk2.bin
+  expect 1 "client prove --verify with another key's vk" "$CUZK" client "${at[@]}" prove --circuit merkle \
+    --height 1 --challenges 2 -p "$dir/p.params" -o cp.bin --public cp.json --verify --vk vk2.bin
+  output_has "client prove --verify with another key's vk" "partition 0: verify FAILED"
+  refused 2 "client: key not on the daemon's disk" "NOT_FOUND: unknown key '$dir/missing\.params'" \
+    "$CUZK" client "${at[@]}" prove --circuit merkle -p "$dir/missing.params"
+  refused 2 "client: request refused" "INVALID_ARGUMENT: partitions must be at least 1" \
+    "$CUZK" client "${at[@]}" submit --circuit merkle --height 1 --challenges 2 -p "$dir/p.params" --partitions 0
+  # long enough (seconds) that the cancel lands first
+  expect 0 "client submit" "$CUZK" client "${at[@]}" submit --circuit synthetic --constraints 3000 \
+    -p "$dir/s.params" --partitions 200
+  job=$(cat out.txt)
+  expect 0 "client cancel" "$CUZK" client "${at[@]}" cancel "$job"
+  refused 3 "client await of a cancelled job" "job $job: JOB_STATE_CANCELLED" "$CUZK" client "${at[@]}" await "$job"
+  kill -TERM "$daemon"
+  wait "$daemon"
+  rc=$?
+  daemon=
+  if [ "$rc" = 0 ]; then echo "ok: 0 daemon drains on SIGTERM"; else bad "daemon exit $rc on SIGTERM"; cat daemon.log; fi
+fi
+
+# a daemon that is not there: 3 (not the caller's input)
+refused 3 "daemon not reachable" "cuzk client: GetStatus: UNAVAILABLE" \
+  "$CUZK" client --address "unix:$dir/none.sock" status
 exit $fail
