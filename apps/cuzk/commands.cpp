@@ -83,7 +83,7 @@ int run_setup(const SetupArgs& a) {
   t.run("write params", [&] { bp::write_params(pk, a.params_out); });
   if (!a.vk_out.empty()) bp::write_file(a.vk_out, bp::serialize_vk(pk.vk));
   print_phases(t);
-  return 0;
+  return kExitOk;
 }
 
 int run_prove(const ProveArgs& a) {
@@ -98,14 +98,14 @@ int run_prove(const ProveArgs& a) {
   bp::write_file(a.proof_out, bytes);
   auto inputs = circuit->public_inputs();
   formats::write_text_file(a.public_out, formats::public_inputs_to_json(inputs));
-  int rc = 0;
+  int rc = kExitOk;
   if (a.verify_after) {
     bool ok = t.run("verify", [&] {
       groth16::PreparedVerifyingKey<E> pvk(pk.vk);
       return groth16::verify_proof(pvk, proof, std::span<const Fr>(inputs));
     });
     std::cout << "verify: " << (ok ? "OK" : "FAILED") << "\n";
-    rc = ok ? 0 : 1;
+    rc = ok ? kExitOk : kExitInvalidProof;
   }
   std::cout << "prove: " << circuit->describe() << ", " << shape_text(shape) << "\n";
   print_phases(t);
@@ -120,7 +120,7 @@ int run_verify(const VerifyArgs& a) {
   groth16::PreparedVerifyingKey<E> pvk(vk);
   bool ok = groth16::verify_proof(pvk, proof, std::span<const Fr>(inputs));
   std::cout << (ok ? "OK: proof verifies\n" : "FAILED: proof does not verify\n");
-  return ok ? 0 : 1;
+  return ok ? kExitOk : kExitInvalidProof;
 }
 
 int run_demo(const DemoArgs& a) {
@@ -163,7 +163,7 @@ int run_demo(const DemoArgs& a) {
   });
   print_phases(t);
   std::cout << "proof verifies: " << (ok ? "yes" : "NO") << "\n";
-  return ok ? 0 : 1;
+  return ok ? kExitOk : kExitInvalidProof;
 }
 
 }  // namespace cuzk::app

@@ -1,9 +1,10 @@
-// The cuzk subcommands. Each returns the process exit code: 0 success,
-// 1 a proof that does not verify, 2 bad input (the error is printed).
+// The cuzk subcommands. Each returns the process exit code (exit_codes.hpp);
+// bad input is thrown as cuzk::Error, which main turns into kExitBadInput.
 #pragma once
 #include <string>
 
 #include "builtin_circuits.hpp"
+#include "exit_codes.hpp"
 
 namespace cuzk::app {
 

@@ -3,8 +3,10 @@
 #include <iostream>
 
 #include "bench_commands.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "exit_codes.hpp"
 #include "service/daemon.hpp"
 #include "service_commands.hpp"
 #include "snarkjs_commands.hpp"
@@ -26,7 +28,8 @@ int main(int argc, char** argv) {
   // sigwait is their only receiver; other commands keep the default handling
   const bool daemon = argc > 1 && std::string(argv[1]) == "daemon";
   if (daemon) cuzk::service::block_shutdown_signals();
-  CLI::App app{"cuzk: Groth16 proofs on NVIDIA GPUs (CPU fallback)"};
+  // named, so that help and messages say "cuzk", not the path it was run by
+  CLI::App app{"cuzk: Groth16 proofs on NVIDIA GPUs (CPU fallback)", "cuzk"};
   app.require_subcommand(1);
 
   SetupArgs setup;
@@ -57,7 +60,7 @@ int main(int argc, char** argv) {
   BenchCommands bench(app);
   ServiceCommands service(app);
 
-  CLI11_PARSE(app, argc, argv);
+  if (auto rc = parse_command_line(app, argc, argv)) return *rc;
   try {
     if (auto rc = snarkjs.run()) return *rc;
     if (auto rc = bench.run()) return *rc;
@@ -66,12 +69,23 @@ int main(int argc, char** argv) {
     if (*c_prove) return run_prove(prove);
     if (*c_verify) return run_verify(verify);
     if (*c_demo) return run_demo(demo);
+  } catch (const cuzk::CudaError& e) {
+    std::cerr << selected_command_path(app) << ": device error: " << e.what() << "\n";
+    return kExitInternal;
   } catch (const cuzk::Error& e) {
-    std::cerr << "cuzk: error: " << e.what() << "\n";
-    return 2;
+    // what src/ throws for input at fault (a file, field or request, which
+    // the message names); its device failures are CudaError, caught above
+    std::cerr << selected_command_path(app) << ": error: " << e.what() << "\n";
+    return kExitBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "cuzk: unexpected error: " << e.what() << "\n";
-    return 3;
+    std::cerr << selected_command_path(app) << ": internal error: " << e.what() << "\n";
+    return kExitInternal;
+  } catch (...) {
+    // uncaught, it would abort (SIGABRT) with no message
+    std::cerr << selected_command_path(app) << ": internal error: an exception of unknown type\n";
+    return kExitInternal;
   }
-  return 0;
+  // a subcommand registered without a branch above
+  std::cerr << selected_command_path(app) << ": internal error: no command to run for this command line\n";
+  return kExitInternal;
 }

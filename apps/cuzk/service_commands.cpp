@@ -5,6 +5,7 @@
 
 #include "core/mapped_file.hpp"
 #include "engine/backend_set.hpp"
+#include "exit_codes.hpp"
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
 #include "formats/public_inputs_json.hpp"
@@ -80,17 +81,36 @@ std::optional<std::chrono::milliseconds> timeout_of(const ClientArgs& a) {
   return std::chrono::milliseconds(int64_t(a.timeout_s * 1000));
 }
 
+// A request the daemon refused is the caller's to fix; a daemon that cannot
+// be reached, is full, runs out of time or fails is not.
+int exit_code_of(const ClientError& e) {
+  switch (e.code) {
+    case grpc::StatusCode::INVALID_ARGUMENT:
+    case grpc::StatusCode::NOT_FOUND:
+    case grpc::StatusCode::FAILED_PRECONDITION:
+    case grpc::StatusCode::OUT_OF_RANGE:
+    case grpc::StatusCode::ALREADY_EXISTS:
+    case grpc::StatusCode::UNAUTHENTICATED:
+    case grpc::StatusCode::PERMISSION_DENIED: return kExitBadInput;
+    default: return kExitInternal;
+  }
+}
+
 // Writes proof + public inputs like `cuzk prove` (one partition), or
 // PATH.<i> per partition; verifies with the vk when asked. Exit code.
 int write_result(const ClientArgs& a, const v1::ProofResult& r) {
   if (r.state() != v1::JOB_STATE_DONE) {
-    std::cerr << "job " << r.job_id() << ": " << v1::JobState_Name(r.state()) << ": " << r.error() << "\n";
-    return 1;
+    // The daemon checks a request when it is submitted (a refusal exits 2,
+    // above); of a job that fails later it reports only a message, which
+    // does not tell a witness at fault from a failing prover or from
+    // --verify-after's check. No proof came back: not kExitInvalidProof.
+    std::cerr << "cuzk client: job " << r.job_id() << ": " << v1::JobState_Name(r.state()) << ": " << r.error() << "\n";
+    return kExitInternal;
   }
   if (!r.snarkjs_proof_json().empty()) {  // a snarkjs job: proof.json and public.json
     if (!a.proof_out.empty()) formats::write_text_file(a.proof_out, r.snarkjs_proof_json());
     if (!a.public_out.empty()) formats::write_text_file(a.public_out, r.snarkjs_public_json());
-    int rc = 0;
+    int rc = kExitOk;
     if (a.verify) {
       if (a.vk.empty()) throw Error("--verify of a snarkjs job needs --vk verification_key.json");
       namespace sj = formats::snarkjs;
@@ -104,7 +124,7 @@ int write_result(const ClientArgs& a, const v1::ProofResult& r) {
         return groth16::verify_proof(pvk, proof, std::span<const F>(pub));
       });
       std::cout << "snarkjs proof: verify " << (ok ? "OK" : "FAILED") << "\n";
-      rc = ok ? 0 : 1;
+      rc = ok ? kExitOk : kExitInvalidProof;
     }
     std::printf("job %llu: done (snarkjs), %.3f s\n", (unsigned long long)r.job_id(), r.seconds());
     return rc;
@@ -135,7 +155,7 @@ int write_result(const ClientArgs& a, const v1::ProofResult& r) {
     }
   }
   std::printf("job %llu: done, %d partition(s), %.3f s\n", (unsigned long long)r.job_id(), n, r.seconds());
-  return bad ? 1 : 0;
+  return bad ? kExitInvalidProof : kExitOk;
 }
 
 void add_job_options(CLI::App* cmd, ClientArgs& c) {
@@ -201,34 +221,34 @@ std::optional<int> ServiceCommands::run() {
   try {
     if (*submit_) {
       std::printf("%llu\n", (unsigned long long)cl.submit(request_of(c_)));
-      return 0;
+      return kExitOk;
     }
     if (*await_) return write_result(c_, cl.await(c_.job_id, timeout_of(c_)));
     if (*prove_) return write_result(c_, cl.prove(request_of(c_), timeout_of(c_)));
     if (*cancel_) {
       std::printf("job %llu: %s\n", (unsigned long long)c_.job_id, v1::JobState_Name(cl.cancel(c_.job_id)).c_str());
-      return 0;
+      return kExitOk;
     }
     if (*status_) {
       std::cout << cl.status_json();
-      return 0;
+      return kExitOk;
     }
     if (*metrics_) {
       std::cout << cl.metrics_text();
-      return 0;
+      return kExitOk;
     }
     if (*preload_) {
       auto k = cl.preload_key(c_.params, c_.key_id, c_.pin);
       std::printf("key '%s' loaded from %s, %.3f GB\n", k.key_id().c_str(), k.path().c_str(), double(k.bytes()) / 1e9);
-      return 0;
+      return kExitOk;
     }
     if (*evict_) {
       std::printf("key '%s' evicted, %.3f GB freed\n", c_.key_id.c_str(), double(cl.evict_key(c_.key_id)) / 1e9);
-      return 0;
+      return kExitOk;
     }
   } catch (const ClientError& e) {
     std::cerr << "cuzk client: " << e.what() << "\n";
-    return 2;
+    return exit_code_of(e);
   }
   return std::nullopt;
 }

@@ -5,6 +5,7 @@
 
 #include "core/mapped_file.hpp"
 #include "core/timer.hpp"
+#include "exit_codes.hpp"
 #include "formats/public_inputs_json.hpp"
 #include "formats/snarkjs/json.hpp"
 #include "formats/snarkjs/json_vk.hpp"
@@ -65,14 +66,14 @@ int run_snarkjs_prover(const SnarkjsProverArgs& a) {
       formats::write_text_file(a.proof_out, sj::proof_to_json(proof));
       formats::write_text_file(a.public_out, sj::public_to_json<F>(pub));
     });
-    int rc = 0;
+    int rc = kExitOk;
     if (a.verify_after) {
       bool ok = t.run("verify", [&] {
         groth16::PreparedVerifyingKey<E> pvk(pk.vk);
         return groth16::verify_proof(pvk, proof, std::span<const F>(pub));
       });
       std::cerr << (ok ? "verify: OK\n" : "verify: FAILED (the witness does not satisfy the circuit?)\n");
-      rc = ok ? 0 : 1;
+      rc = ok ? kExitOk : kExitInvalidProof;
     }
     if (a.timings) {
       std::fprintf(stderr, "prover: %s, %u wires, %u public, domain 2^%d, on %s (%u CPU threads)\n",
@@ -100,7 +101,7 @@ int run_snarkjs_verifier(const SnarkjsVerifierArgs& a) {
     groth16::PreparedVerifyingKey<E> pvk(vk);
     const bool ok = groth16::verify_proof(pvk, proof, std::span<const F>(pub));
     std::cout << (ok ? "Result: Valid proof\n" : "Result: Invalid proof\n");
-    return ok ? 0 : 1;
+    return ok ? kExitOk : kExitInvalidProof;
   });
 }
 
@@ -122,7 +123,7 @@ int run_zkey_setup(const ZkeySetupArgs& a) {
     std::fprintf(stderr, "zkey-setup: %s, %u constraints, %u wires, %u public, domain 2^%d\n",
                  sj::curve_name(sj::curve_of<E>()), h.n_constraints, h.n_wires, h.n_public(), pk.log_n());
     print_phases(t, stderr);
-    return 0;
+    return kExitOk;
   });
 }
 

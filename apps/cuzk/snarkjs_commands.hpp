@@ -1,6 +1,7 @@
-// The circom/snarkjs subcommands: `prover` and `verifier` (argument- and
-// exit-code-compatible with rapidsnark: 0 ok, 1 invalid proof, 2 bad input)
-// and `zkey-setup` (INSECURE development keys in the .zkey format).
+// The circom/snarkjs subcommands: `prover` and `verifier`, with rapidsnark's
+// arguments and, where they agree with cuzk's table (exit_codes.hpp), its exit
+// codes: 0 valid, 1 invalid proof; bad input exits 2 where rapidsnark exits 1
+// for every failure. And `zkey-setup` (INSECURE development .zkey keys).
 #pragma once
 #include <CLI/CLI.hpp>
 #include <memory>
