@@ -32,8 +32,7 @@ int run_daemon_command(const std::string& config_path) {
   o.host_memory = cfg.host_memory;
   o.stream_abc = cfg.stream_abc;
   o.cpu_workers = cfg.cpu_workers;
-  auto set = engine::make_backends(o);
-  return run_daemon(cfg, set.allocator, set.backends);
+  return run_daemon(cfg, engine::make_backends(o));
 }
 
 std::string token_of(const ClientArgs& a) {

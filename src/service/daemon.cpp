@@ -52,23 +52,22 @@ void block_shutdown_signals() {
   pthread_sigmask(SIG_BLOCK, &s, nullptr);
 }
 
-int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> alloc,
-               std::vector<std::shared_ptr<engine::ProverBackend>> backends) {
+int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   CoreConfig cc;
   cc.budget_bytes =
       cfg.budget_gb > 0 ? uint64_t(cfg.budget_gb * 1e9) : engine::MemoryBudget::detect_total(uint64_t(cfg.margin_gb * 1e9));
-  const auto ecfg = engine::automatic_engine_config(backends, cfg.synthesis_threads, cfg.max_ready);
-  cc.synthesis_threads = ecfg.synthesis_threads;
-  cc.max_ready = ecfg.max_ready;
+  cc.synthesis_threads = cfg.synthesis_threads;
+  cc.max_ready = cfg.max_ready;
   cc.max_partitions = cfg.max_partitions;
   cc.max_jobs = cfg.max_jobs;
   cc.result_ttl_s = cfg.result_ttl_s;
   const std::string token = cfg.bearer_token();
 
-  ProvingCore core(cc, std::move(alloc), backends);
+  const auto listed = backends.backends;
+  ProvingCore core(cc, std::move(backends));
   std::printf("cuzk daemon: budget %.2f GB, %u synthesis thread(s), backends:", double(cc.budget_bytes) / 1e9,
-              cc.synthesis_threads);
-  for (const auto& b : backends) std::printf(" %s x%u", b->name().c_str(), b->workers());
+              core.engine_config().synthesis_threads);
+  for (const auto& b : listed) std::printf(" %s x%u", b->name().c_str(), b->workers());
   std::printf("\n");
   for (const auto& k : cfg.preload) {
     const auto id = core.keys().preload(k.path, k.id, k.pin);

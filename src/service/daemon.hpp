@@ -6,8 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/backend.hpp"
-#include "engine/host_allocator.hpp"
+#include "engine/backend_set.hpp"
 #include "service/config.hpp"
 
 namespace cuzk::service {
@@ -18,7 +17,6 @@ void block_shutdown_signals();
 
 // Returns the exit code (0 after a clean drain). Every job, bellperson or
 // snarkjs, proves on `backends`.
-int run_daemon(const DaemonConfig& cfg, std::shared_ptr<engine::HostAllocator> alloc,
-               std::vector<std::shared_ptr<engine::ProverBackend>> backends);
+int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends);
 
 }  // namespace cuzk::service

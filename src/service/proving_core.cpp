@@ -40,16 +40,13 @@ class BuiltinPartition final : public PartitionCircuit {
 
 }  // namespace
 
-ProvingCore::ProvingCore(CoreConfig cfg, std::shared_ptr<HostAllocator> alloc,
-                         std::vector<std::shared_ptr<ProverBackend>> backends)
-    : cfg_(cfg), budget_(cfg.budget_bytes), pool_(budget_, std::move(alloc)), keys_(budget_),
-      backends_(std::move(backends)) {
-  engine_ = std::make_unique<ProvingEngine>(EngineConfig{cfg_.synthesis_threads, cfg_.max_ready}, budget_, pool_,
-                                            backends_);
-  // an evicted key's device copies go with it
-  keys_.on_evict([this](const JobKey& k) {
-    for (const auto& b : backends_) b->forget_key(k);
-  });
+ProvingCore::ProvingCore(CoreConfig cfg, BackendSet backends)
+    : cfg_(cfg),
+      host_(cfg.budget_bytes, std::move(backends), cfg.synthesis_threads, cfg.max_ready),
+      budget_(host_.budget()),
+      pool_(host_.pool()),
+      keys_(host_.keys()),
+      engine_(host_.engine()) {
   collector_ = std::jthread([this](std::stop_token st) { collector_loop(st); });
 }
 
@@ -64,8 +61,7 @@ ProvingCore::~ProvingCore() {
   for (auto id : open) cancel_work(id);
   collector_.request_stop();
   done_cv_.notify_all();
-  collector_ = {};  // joins
-  engine_.reset();  // joins its threads; releases job key leases before the cache goes
+  collector_ = {};  // joins; the host then stops the engine before its key cache goes
 }
 
 JobKey ProvingCore::lease_key(const std::string& id_or_path) {
@@ -147,7 +143,7 @@ uint64_t ProvingCore::submit(const ProveRequest& r) {
   spec.on_finished = [this](uint64_t id) { on_finished(id); };
   std::lock_guard lk(mu_);
   if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
-  const uint64_t id = engine_->submit(std::move(spec));  // on_finished cannot run before we hold the record
+  const uint64_t id = engine_.submit(std::move(spec));  // on_finished cannot run before we hold the record
   Record rec;
   rec.id = id;
   rec.kind = snarkjs ? "snarkjs" : r.circuit.name;
@@ -188,8 +184,8 @@ void ProvingCore::collector_loop(std::stop_token stop) {
       id = done_.front();
       done_.pop_front();
     }
-    JobResult res = engine_->await(id);  // already ended: returns at once
-    engine_->forget(id);                 // its key lease goes with it
+    JobResult res = engine_.await(id);  // already ended: returns at once
+    engine_.forget(id);                 // its key lease goes with it
     std::lock_guard lk(mu_);
     auto it = records_.find(id);
     if (it == records_.end()) continue;
@@ -247,7 +243,7 @@ JobStatus ProvingCore::cancel(uint64_t id) {
 
 void ProvingCore::cancel_work(uint64_t id) {
   try {
-    engine_->cancel(id);
+    engine_.cancel(id);
   } catch (const Error&) {
     // ended and forgotten by the engine meanwhile: the record says how
   }
@@ -324,7 +320,7 @@ std::string ProvingCore::status_json() const {
   using nlohmann::json;
   json j;
   j["uptime_s"] = std::chrono::duration<double>(Clock::now() - started_).count();
-  auto snap = engine_->snapshot();
+  auto snap = engine_.snapshot();
   json jobs = json::array();
   {
     std::lock_guard lk(mu_);
@@ -364,7 +360,7 @@ std::string ProvingCore::status_json() const {
   }
   j["jobs"] = jobs;
   json be = json::array();
-  for (const auto& b : backends_) be.push_back({{"name", b->name()}, {"workers", b->workers()}});
+  for (const auto& b : host_.backends()) be.push_back({{"name", b->name()}, {"workers", b->workers()}});
   j["backends"] = be;
   auto bs = budget_.stats();
   j["budget"] = {{"total", bs.total},   {"used", bs.used},           {"peak", bs.peak},
@@ -383,7 +379,7 @@ std::string ProvingCore::status_json() const {
   }
   j["keys"] = keys;
   j["key_bytes"] = key_bytes;
-  auto es = engine_->stats();
+  auto es = engine_.stats();
   j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
                  {"partitions_done", es.partitions_done}};
   return j.dump(1) + "\n";
@@ -413,7 +409,7 @@ std::string ProvingCore::metrics_text() const {
   g("cuzk_keys_bytes", "Memory of the cached proving keys.", double(ks.bytes));
   prom_help(out, "cuzk_key_evictions_total", "counter", "Keys evicted (budget pressure or request).");
   prom_sample(out, "cuzk_key_evictions_total", "", double(ks.evictions));
-  auto es = engine_->stats();
+  auto es = engine_.stats();
   g("cuzk_partitions_queued", "Partitions waiting for synthesis.", double(es.partitions_queued));
   g("cuzk_partitions_ready", "Synthesized partitions waiting for a backend.", double(es.partitions_ready));
   {

@@ -19,7 +19,7 @@
 
 #include "circuits/builtin.hpp"
 #include "engine/key_cache.hpp"
-#include "engine/proving_engine.hpp"
+#include "engine/proving_host.hpp"
 #include "service/metrics.hpp"
 
 namespace cuzk::service {
@@ -62,8 +62,8 @@ struct DrainReport {
 
 class ProvingCore {
  public:
-  ProvingCore(CoreConfig cfg, std::shared_ptr<engine::HostAllocator> alloc,
-              std::vector<std::shared_ptr<engine::ProverBackend>> backends);
+  // cfg.synthesis_threads / max_ready 0: the engine's automatic choice.
+  ProvingCore(CoreConfig cfg, engine::BackendSet backends);
   ~ProvingCore();  // cancels what is left
   ProvingCore(const ProvingCore&) = delete;
   ProvingCore& operator=(const ProvingCore&) = delete;
@@ -86,6 +86,7 @@ class ProvingCore {
   };
   Prewarmed prewarm_witness_buffers(const std::string& key_id, unsigned partitions);
   engine::KeyCache& keys() { return keys_; }
+  const engine::EngineConfig& engine_config() const { return host_.config(); }
 
   // Refuse new jobs; let in-flight ones finish for up to `timeout_s`, then
   // cancel the rest; returns what became of each.
@@ -114,12 +115,12 @@ class ProvingCore {
 
   CoreConfig cfg_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
-  engine::MemoryBudget budget_;
-  engine::PinnedPool pool_;
-  engine::KeyCache keys_;
-  std::vector<std::shared_ptr<engine::ProverBackend>> backends_;
+  engine::ProvingHost host_;
+  engine::MemoryBudget& budget_;
+  engine::PinnedPool& pool_;
+  engine::KeyCache& keys_;
+  engine::ProvingEngine& engine_;
   Metrics metrics_;
-  std::unique_ptr<engine::ProvingEngine> engine_;
 
   mutable std::mutex mu_;  // records_, draining_
   std::condition_variable cv_;

@@ -1,0 +1,34 @@
+#include "engine/proving_host.hpp"
+
+namespace cuzk::engine {
+
+ProvingHost::ProvingHost(uint64_t budget_bytes, BackendSet set, unsigned synthesis_threads, unsigned max_ready)
+    : budget_(budget_bytes),
+      pool_(budget_, std::move(set.allocator)),
+      keys_(budget_),
+      backends_(std::move(set.backends)),
+      on_gpu_(set.on_gpu()),
+      config_(automatic_engine_config(backends_, synthesis_threads, max_ready)) {
+  engine_ = std::make_unique<ProvingEngine>(config_, budget_, pool_, backends_);
+  keys_.on_evict([this](const JobKey& k) {
+    for (const auto& b : backends_) b->forget_key(k);
+  });
+}
+
+ProvingHost::~ProvingHost() {
+  engine_.reset();  // joins its threads; job key leases go before the cache does
+}
+
+JobResult ProvingHost::prove(JobSpec spec) {
+  const uint64_t id = engine_->submit(std::move(spec));
+  auto r = engine_->await(id);
+  engine_->forget(id);
+  return r;
+}
+
+std::unique_ptr<ProvingHost> make_local_host(const BackendOptions& opts) {
+  constexpr uint64_t kMargin = uint64_t(2) << 30;  // left to the OS and the rest of the process
+  return std::make_unique<ProvingHost>(MemoryBudget::detect_total(kMargin), make_backends(opts));
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,57 @@
+// ProvingHost: everything a process needs to prove, composed once: the
+// memory budget, the pinned pool on it, the key cache (keys of every kind,
+// their memory in the same budget), the backends, and the one engine over
+// them. Keys evicted from the cache leave every backend's device. The daemon
+// (service/proving_core), the CLI's one-shot commands and the C API each hold
+// one.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/backend_set.hpp"
+#include "engine/key_cache.hpp"
+#include "engine/memory_budget.hpp"
+#include "engine/pinned_pool.hpp"
+#include "engine/proving_engine.hpp"
+
+namespace cuzk::engine {
+
+class ProvingHost {
+ public:
+  // synthesis_threads / max_ready 0: automatic_engine_config's choice.
+  ProvingHost(uint64_t budget_bytes, BackendSet set, unsigned synthesis_threads = 0, unsigned max_ready = 0);
+  ~ProvingHost();  // the engine stops first (cancelling what is queued), then the keys go
+  ProvingHost(const ProvingHost&) = delete;
+  ProvingHost& operator=(const ProvingHost&) = delete;
+
+  // Submits and waits.
+  JobResult prove(JobSpec spec);
+
+  MemoryBudget& budget() { return budget_; }
+  const MemoryBudget& budget() const { return budget_; }
+  PinnedPool& pool() { return pool_; }
+  const PinnedPool& pool() const { return pool_; }
+  KeyCache& keys() { return keys_; }
+  const KeyCache& keys() const { return keys_; }
+  ProvingEngine& engine() { return *engine_; }
+  const ProvingEngine& engine() const { return *engine_; }
+  const std::vector<std::shared_ptr<ProverBackend>>& backends() const { return backends_; }
+  const EngineConfig& config() const { return config_; }
+  bool on_gpu() const { return on_gpu_; }
+
+ private:
+  MemoryBudget budget_;
+  PinnedPool pool_;
+  KeyCache keys_;
+  std::vector<std::shared_ptr<ProverBackend>> backends_;
+  bool on_gpu_;
+  EngineConfig config_;
+  std::unique_ptr<ProvingEngine> engine_;
+};
+
+// A host for one process's own proofs: the budget from the machine (its
+// memory less a margin), the backends make_backends picks from `opts`.
+std::unique_ptr<ProvingHost> make_local_host(const BackendOptions& opts = {});
+
+}  // namespace cuzk::engine
