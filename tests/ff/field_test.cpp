@@ -188,15 +188,66 @@ void check_roots(RootConvention conv, int generator) {
   }
 }
 
+// The roots' values, pinned: the order checks above hold for any primitive
+// root, but a prover's proofs only verify with the domain its key was made
+// for. Both conventions define the 2^k-th root as g^((r-1)/2^k):
+//   bellperson (blstrs Scalar, ff's PrimeField): ROOT_OF_UNITY = 7^t with
+//     r - 1 = 2^S t, t odd; EvaluationDomain squares it S - k times;
+//   snarkjs (ffjavascript FFT): nqr = the smallest quadratic non-residue
+//     (5 for both scalar fields), w[s] = nqr^t, w[k] = w[k+1]^2.
+// The numbers were computed outside this code base, with Python:
+//   s, t = 0, r - 1
+//   while t % 2 == 0: s, t = s + 1, t // 2
+//   nqr = next(g for g in range(2, 100) if pow(g, (r - 1) // 2, r) == r - 1)
+//   [pow(g, (r - 1) >> k, r) for k in (s, 20, 10, 2)]
+// with r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
+// (BLS12-381, s = 32) and r = 2188824287183927522224640574525727508854836440
+// 0416034343698204186575808495617 (BN254, s = 28). The BLS12-381 generator-7
+// root for k = 32 is blstrs's ROOT_OF_UNITY (0x16a2a19e...439f0d2b), the
+// BN254 one arkworks's TWO_ADIC_ROOT_OF_UNITY; the generator-5 values are
+// curve.Fr.w[k] of the ffjavascript that tools/snarkjs pins. bellperson has no BN254 field: our
+// kBellperson domains on BN254 (bellperson-format keys over BN254) use the
+// generator-5 roots too, and that is pinned as well.
+struct PinnedRoot {
+  int log_n;
+  const char* value;  // decimal
+};
+
+template <class F>
+void check_pinned_roots(RootConvention conv, const char* conv_name, std::initializer_list<PinnedRoot> pinned) {
+  for (const auto& [log_n, value] : pinned)
+    EXPECT_EQ(to_decimal(root_of_unity<F>(log_n, conv)), std::string(value))
+        << conv_name << " primitive 2^" << log_n << "-th root of unity";
+}
+
 TEST(Roots, Bls12_381_FrBothConventions) {
   EXPECT_EQ(Bls12_381_FrParams::kTwoAdicity, 32);
   check_roots<Bls12_381_Fr>(RootConvention::kBellperson, 7);
   check_roots<Bls12_381_Fr>(RootConvention::kSnarkjs, 5);
-  EXPECT_NE(root_of_unity<Bls12_381_Fr>(20, RootConvention::kBellperson),
-            root_of_unity<Bls12_381_Fr>(20, RootConvention::kSnarkjs));
+  check_pinned_roots<Bls12_381_Fr>(
+      RootConvention::kBellperson, "bellperson (7)",
+      {{32, "10238227357739495823651030575849232062558860180284477541189508159991286009131"},
+       {20, "1755840822790712607783180844474754741366353396308200820563736496551326485835"},
+       {10, "22781213702924172180523978385542388841346373992886390990881355510284839737428"},
+       {2, "3465144826073652318776269530687742778270252468765361963008"}});
+  check_pinned_roots<Bls12_381_Fr>(
+      RootConvention::kSnarkjs, "snarkjs (5)",
+      {{32, "937917089079007706106976984802249742464848817460758522850752807661925904159"},
+       {20, "23615957371642610195417524132420957372617874794160903688435201581369949179370"},
+       {10, "21328829733576761151404230261968752855781179864716879432436835449516750606329"},
+       {2, "3465144826073652318776269530687742778270252468765361963008"}});
 }
 
 TEST(Roots, Bn254_Fr) {
   EXPECT_EQ(Bn254_FrParams::kTwoAdicity, 28);
-  check_roots<Bn254_Fr>(RootConvention::kSnarkjs, 5);
+  for (auto [conv, name] : {std::pair{RootConvention::kSnarkjs, "snarkjs (5)"},
+                            std::pair{RootConvention::kBellperson, "bellperson-format keys on BN254 (5)"}}) {
+    check_roots<Bn254_Fr>(conv, 5);
+    check_pinned_roots<Bn254_Fr>(
+        conv, name,
+        {{28, "19103219067921713944291392827692070036145651957329286315305642004821462161904"},
+         {20, "17220337697351015657950521176323262483320249231368149235373741788599650842711"},
+         {10, "3161067157621608152362653341354432744960400845131437947728257924963983317266"},
+         {2, "21888242871839275217838484774961031246007050428528088939761107053157389710902"}});
+  }
 }

@@ -57,6 +57,18 @@ void run_or_die(const std::string& cmd) {
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
 }
 
+// Polls `holds` until it returns true or `timeout` passes; whether it held.
+// The timeouts are generous: the machine running the tests may be loaded.
+template <class Pred>
+bool wait_until(Pred&& holds, std::chrono::seconds timeout = std::chrono::seconds(60)) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    if (holds()) return true;
+    if (Clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
 // One daemon process with its own directory, config and log.
 class DaemonProcess {
  public:
@@ -186,14 +198,12 @@ class ServiceDaemon : public ::testing::Test {
   // pool buffers and cached keys.
   static void expect_idle() {
     json st;
-    for (int i = 0; i < 200; ++i) {
+    wait_until([&] {
       st = daemon->http_json("/status");
-      if (st["pool"]["bytes_in_use"] == 0 && st["jobs_in_flight"] == 0 &&
-          st["budget"]["used"].get<uint64_t>() ==
-              st["pool"]["bytes_pinned"].get<uint64_t>() + st["key_bytes"].get<uint64_t>())
-        break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    }
+      return st["pool"]["bytes_in_use"] == 0 && st["jobs_in_flight"] == 0 &&
+             st["budget"]["used"].get<uint64_t>() ==
+                 st["pool"]["bytes_pinned"].get<uint64_t>() + st["key_bytes"].get<uint64_t>();
+    });
     EXPECT_EQ(st["pool"]["bytes_in_use"], 0) << st.dump(1);
     EXPECT_EQ(st["pool"]["buffers_in_use"], 0);
     EXPECT_EQ(st["jobs_in_flight"], 0);
@@ -240,20 +250,24 @@ TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
 }
 
 namespace {
+// Whether /status lists job `id` with a partition in `stage` (synthesis, proving, ...).
+bool job_has_partition_in(const DaemonProcess& d, uint64_t id, const std::string& stage) {
+  const json st = d.http_json("/status");
+  if (!st.contains("jobs")) return false;
+  for (const auto& j : st["jobs"])
+    if (j["id"] == id)
+      for (const auto& p : j["partitions"])
+        if (p["stage"] == stage) return true;
+  return false;
+}
+
 // Submits a 16-partition job, waits until /status shows one of its partitions
 // in `stage`, cancels it: the job ends CANCELLED with no proofs, and the pool
 // and budget go back to idle.
 void cancel_at_stage(DaemonProcess& d, Client& cl, const std::string& params, const std::string& stage) {
   const uint64_t id = cl.submit(request(params, kMedium, 1, 16));
-  bool seen = false;
-  for (int i = 0; i < 4000 && !seen; ++i) {
-    auto st = d.http_json("/status");
-    for (const auto& j : st["jobs"])
-      if (j["id"] == id)
-        for (const auto& p : j["partitions"]) seen = seen || p["stage"] == stage;
-    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  EXPECT_TRUE(seen) << "never saw a partition in " << stage;
+  const bool seen = wait_until([&] { return job_has_partition_in(d, id, stage); });
+  ASSERT_TRUE(seen) << "never saw a partition of job " << id << " in " << stage << ": " << d.http_json("/status").dump(1);
   EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
   auto r = cl.await(id);
   EXPECT_EQ(r.state(), v1::JOB_STATE_CANCELLED);
@@ -399,17 +413,16 @@ TEST_F(ServiceDaemon, KeysPreloadByIdAndEvict) {
   bool listed = false;
   for (const auto& key : st["keys"]) listed = listed || key["id"] == "small";
   EXPECT_TRUE(listed) << st["keys"].dump();
-  // engine threads drop their hold on a job moments after it ends
-  uint64_t freed = 0;
-  for (int i = 0; i < 100 && !freed; ++i) {
-    try {
-      freed = cl.evict_key("small");
-    } catch (const ClientError& e) {
-      ASSERT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  }
-  EXPECT_EQ(freed, k.bytes());
+  // engine threads drop their hold on a job moments after it ends: wait
+  // until /status shows no job using the key, then it must evict at once
+  const bool unused = wait_until([&] {
+    const json keys = daemon->http_json("/status")["keys"];
+    for (const auto& key : keys)
+      if (key["id"] == "small") return key["users"] == 0;
+    return false;
+  });
+  ASSERT_TRUE(unused) << "key 'small' still in use: " << daemon->http_json("/status")["keys"].dump(1);
+  EXPECT_EQ(cl.evict_key("small"), k.bytes());
   expect_idle();
 }
 
@@ -467,17 +480,29 @@ TEST_F(ServiceDaemon, SigtermDrainsReportingFinishedAndCancelledJobs) {
   ASSERT_EQ(cl.await(quick).state(), v1::JOB_STATE_DONE);
   const uint64_t slow = cl.submit(request(medium_params, kMedium, 1, 64));  // far longer than the drain timeout
   std::atomic<int> waiter_state{-1};
+  std::atomic<bool> awaiting{false};
+  std::string waiter_error;
   std::thread waiter([&] {
     try {
+      awaiting = true;
       waiter_state = cl.await(slow).state();
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      waiter_error = e.what();
       waiter_state = -2;
     }
   });
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // SIGTERM only once the slow job is running (a partition in synthesis or
+  // proving) and the waiter is in its AwaitProof call. Its call may still be
+  // on the (already connected) socket then: the daemon keeps answering
+  // through the drain (drain_timeout_s, which the slow job outlasts), and an
+  // await reaching a drained job gets how it ended.
+  const bool running = wait_until([&] {
+    return awaiting && (job_has_partition_in(d, slow, "synthesis") || job_has_partition_in(d, slow, "proving"));
+  });
+  if (!running) ADD_FAILURE() << "job " << slow << " never started: " << d.http_json("/status").dump(1);
   EXPECT_EQ(d.terminate(), 0) << d.log_text();
   waiter.join();
-  EXPECT_EQ(waiter_state.load(), v1::JOB_STATE_CANCELLED);  // the waiting caller hears how it ended
+  EXPECT_EQ(waiter_state.load(), v1::JOB_STATE_CANCELLED) << waiter_error;  // the waiting caller hears how it ended
   const std::string log = d.log_text();
   EXPECT_NE(log.find("cancelled jobs: " + std::to_string(slow)), std::string::npos) << log;
   EXPECT_NE(log.find("cuzk daemon: stopped"), std::string::npos) << log;
