@@ -69,6 +69,10 @@ int main(int argc, char** argv) {
     if (*c_prove) return run_prove(prove);
     if (*c_verify) return run_verify(verify);
     if (*c_demo) return run_demo(demo);
+  } catch (const cuzk::VerificationFailed& e) {
+    // a proof the engine made that does not verify: nothing was written
+    std::cerr << selected_command_path(app) << ": FAILED: " << e.what() << "\n";
+    return kExitInvalidProof;
   } catch (const cuzk::CudaError& e) {
     std::cerr << selected_command_path(app) << ": device error: " << e.what() << "\n";
     return kExitInternal;

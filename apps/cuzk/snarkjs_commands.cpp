@@ -13,12 +13,8 @@
 #include "formats/snarkjs/wtns.hpp"
 #include "formats/snarkjs/zkey.hpp"
 #include "groth16/verifier.hpp"
-#include "groth16/zkey_prover.hpp"
 #include "groth16/zkey_setup.hpp"
-#if CUZK_WITH_CUDA
-#include "gpu/device.hpp"
-#include "groth16/cuda/gpu_zkey_prover.hpp"
-#endif
+#include "local_jobs.hpp"
 
 namespace cuzk::app {
 
@@ -35,55 +31,38 @@ void print_phases(const PhaseTimer& t, std::FILE* out) {
 
 int run_snarkjs_prover(const SnarkjsProverArgs& a) {
   Stopwatch wall;
-  MappedFile zk(a.zkey);
-  const std::string src = "zkey '" + a.zkey + "'";
-  return sj::with_curve(sj::zkey_curve(zk.bytes(), src), [&](auto e) {
-    using E = decltype(e);
-    using F = typename E::Fr;
-    PhaseTimer t;
-    auto pk = t.run("load zkey", [&] { return sj::read_zkey<E>(zk.bytes(), src); });
-    auto w = t.run("load witness", [&] { return sj::read_wtns_file<E>(a.wtns); });
-    groth16::check_witness_length(pk, w.size());
-    bool on_gpu = false;
-#if CUZK_WITH_CUDA
-    on_gpu = !a.cpu_only && gpu::device_count() > 0;
-#endif
-    groth16::Proof<E> proof;
-    if (!on_gpu) proof = groth16::prove_zkey(pk, std::span<const F>(w), [&](const char* n, double s) { t.add(n, s); });
-#if CUZK_WITH_CUDA
-    if (on_gpu) {
-      auto prover = t.run("key to GPU", [&] { return std::make_unique<groth16::cuda::GpuZkeyProver<E>>(pk, 0); });
-      groth16::cuda::GpuTimings gt;
-      auto terms = prover->compute(std::span<const F>(w), &gt);
-      t.add("a, b + H2D (GPU)", gt.h2d);
-      t.add("H (NTT, GPU)", gt.ntt);
-      t.add("MSMs (GPU)", gt.msm);
-      proof = t.run("finalize", [&] { return groth16::finalize_zkey_proof(pk, terms); });
-    }
-#endif
-    auto pub = groth16::public_signals(pk, std::span<const F>(w));
-    t.run("write json", [&] {
-      formats::write_text_file(a.proof_out, sj::proof_to_json(proof));
-      formats::write_text_file(a.public_out, sj::public_to_json<F>(pub));
-    });
-    int rc = kExitOk;
-    if (a.verify_after) {
-      bool ok = t.run("verify", [&] {
-        groth16::PreparedVerifyingKey<E> pvk(pk.vk);
-        return groth16::verify_proof(pvk, proof, std::span<const F>(pub));
-      });
-      std::cerr << (ok ? "verify: OK\n" : "verify: FAILED (the witness does not satisfy the circuit?)\n");
-      rc = ok ? kExitOk : kExitInvalidProof;
-    }
-    if (a.timings) {
-      std::fprintf(stderr, "prover: %s, %u wires, %u public, domain 2^%d, on %s (%u CPU threads)\n",
-                   sj::curve_name(sj::curve_of<E>()), pk.n_vars, pk.n_public, pk.log_n(), on_gpu ? "the GPU" : "the CPU",
-                   global_pool().size());
-      print_phases(t, stderr);
-      std::fprintf(stderr, "  %-20s %9.4f s\n", "wall", wall.seconds());
-    }
-    return rc;
-  });
+  PhaseTimer t;
+  auto host = local_host(a.cpu_only);
+  engine::JobSpec spec;
+  spec.key = t.run("load zkey", [&] { return host->keys().get(a.zkey); });
+  if (std::holds_alternative<std::shared_ptr<const engine::BellpersonKey>>(spec.key))
+    throw Error("'" + a.zkey + "' is bellperson params, not a snarkjs .zkey");
+  spec.witnesses.push_back(t.run("load witness", [&] {
+    MappedFile f(a.wtns);
+    return std::make_shared<const std::vector<uint8_t>>(f.bytes().begin(), f.bytes().end());
+  }));
+  // A circom key has no C matrix: only verifying the proof can show that the
+  // witness satisfies the circuit, so every proof is verified before it is written.
+  spec.verify_after = true;
+  const auto r = run_job(*host, std::move(spec));
+  add_stages(t, r);
+  return std::visit(
+      [&](const auto& out) {
+        using F = typename std::decay_t<decltype(out.public_inputs)>::value_type::value_type;
+        t.run("write json", [&] {
+          formats::write_text_file(a.proof_out, sj::proof_to_json(out.proofs[0]));
+          formats::write_text_file(a.public_out, sj::public_to_json<F>(out.public_inputs[0]));
+        });
+        if (a.verify_after) std::cerr << "verify: OK\n";
+        if (a.timings) {
+          std::fprintf(stderr, "prover: %s on %s\n", engine::key_kind(host->keys().get(a.zkey)).c_str(),
+                       where(*host).c_str());
+          print_phases(t, stderr);
+          std::fprintf(stderr, "  %-20s %9.4f s\n", "wall", wall.seconds());
+        }
+        return int(kExitOk);
+      },
+      r.outputs);
 }
 
 int run_snarkjs_verifier(const SnarkjsVerifierArgs& a) {

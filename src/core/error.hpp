@@ -29,6 +29,14 @@ class UnsatisfiedError : public Error {
   using Error::Error;
 };
 
+// A proof the prover made does not verify: a witness that breaks a circuit
+// the prover cannot check before proving (a circom key has no C matrix), or a
+// prover fault.
+class VerificationFailed : public Error {
+ public:
+  using Error::Error;
+};
+
 // A CUDA runtime call failed.
 class CudaError : public Error {
  public:

@@ -56,6 +56,15 @@ struct JobSpec {
 enum class JobStatus { kQueued, kRunning, kDone, kFailed, kCancelled };
 const char* job_status_name(JobStatus s);
 
+// Why a job failed, for callers that answer differently (exit codes, gRPC
+// status): its inputs (a witness that breaks the circuit, undecodable bytes,
+// a key that does not fit), a proof that did not verify, the device, or
+// anything else.
+enum class Failure { kNone, kBadInput, kUnverified, kDevice, kInternal };
+const char* failure_name(Failure f);
+// The failure an exception thrown while proving stands for.
+Failure failure_of(const std::exception& e);
+
 // Where each partition of a running job is (for status pages).
 enum class PartitionStage { kQueued, kMemoryWait, kSynthesis, kReady, kProving, kDone };
 const char* partition_stage_name(PartitionStage s);
@@ -71,6 +80,7 @@ struct CurveProofs {
 struct JobResult {
   JobStatus status = JobStatus::kQueued;
   std::string error;  // for kFailed / kCancelled
+  Failure failure = Failure::kNone;  // for kFailed
   // on the key's curve; empty unless kDone
   std::variant<CurveProofs<groth16::Bls12_381>, CurveProofs<groth16::Bn254>> outputs;
   std::vector<PartitionTimeline> timelines;

@@ -118,6 +118,25 @@ const char* job_status_name(JobStatus s) {
   return "?";
 }
 
+const char* failure_name(Failure f) {
+  switch (f) {
+    case Failure::kNone: return "none";
+    case Failure::kBadInput: return "bad_input";
+    case Failure::kUnverified: return "unverified";
+    case Failure::kDevice: return "device";
+    case Failure::kInternal: return "internal";
+  }
+  return "?";
+}
+
+Failure failure_of(const std::exception& e) {
+  if (dynamic_cast<const VerificationFailed*>(&e)) return Failure::kUnverified;
+  if (dynamic_cast<const CudaError*>(&e)) return Failure::kDevice;
+  // what the engine and the layers below throw about their inputs
+  if (dynamic_cast<const Error*>(&e)) return Failure::kBadInput;
+  return Failure::kInternal;
+}
+
 const char* partition_stage_name(PartitionStage s) {
   switch (s) {
     case PartitionStage::kQueued: return "queued";
@@ -224,11 +243,12 @@ JobStatus ProvingEngine::status(uint64_t job_id) const {
 bool ProvingEngine::cancel(uint64_t job_id) {
   auto job = find(job_id);
   scheduler_.cancel(job_id);
-  fail_job(job, "cancelled by request", true);
+  fail_job(job, "cancelled by request", Failure::kNone, true);
   return true;
 }
 
-void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string& why, bool cancelled) {
+void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string& why, Failure failure,
+                             bool cancelled) {
   job->stop.request_stop();
   scheduler_.cancel(job->id);
   {
@@ -237,6 +257,7 @@ void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string&
     job->finished = true;
     job->result.status = cancelled ? JobStatus::kCancelled : JobStatus::kFailed;
     job->result.error = why;
+    job->result.failure = cancelled ? Failure::kNone : failure;
     std::visit(
         [](auto& out) {  // a failed job returns no proofs, not some of them
           out.proofs.clear();
@@ -352,12 +373,12 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       }
       cv_.notify_all();
     } catch (const Cancelled& e) {
-      fail_job(job, e.what(), true);
+      fail_job(job, e.what(), Failure::kNone, true);
     } catch (const std::exception& e) {
       if (job->stop.get_token().stop_requested())
-        fail_job(job, "cancelled", true);
+        fail_job(job, "cancelled", Failure::kNone, true);
       else
-        fail_job(job, e.what(), false);
+        fail_job(job, e.what(), failure_of(e), false);
     }
   }
 }
@@ -397,12 +418,12 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
       item.data.reset();  // every buffer back to the pool before finalizing
       finish_partition(job, partition, std::move(terms), std::move(tl), track);
     } catch (const Cancelled& e) {
-      fail_job(job, e.what(), true);
+      fail_job(job, e.what(), Failure::kNone, true);
     } catch (const std::exception& e) {
       if (job->stop.get_token().stop_requested())
-        fail_job(job, "cancelled", true);
+        fail_job(job, "cancelled", Failure::kNone, true);
       else
-        fail_job(job, std::string(backend->name()) + ": " + e.what(), false);
+        fail_job(job, std::string(backend->name()) + ": " + e.what(), failure_of(e), false);
     }
   }
 }
@@ -427,8 +448,8 @@ void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t p
           const bool ok = groth16::verify_proof(pvk, proof, std::span<const typename E::Fr>(inputs));
           tl.spans.push_back({Stage::kVerify, t1, timeline_.now(), 0, track});
           if (!ok)
-            throw Error("partition " + std::to_string(partition) +
-                        ": the proof does not verify (a witness that breaks the circuit, or a prover fault)");
+            throw VerificationFailed("partition " + std::to_string(partition) +
+                                     ": the proof does not verify (a witness that breaks the circuit, or a prover fault)");
         }
         timeline_.record(tl);
         bool complete = false;

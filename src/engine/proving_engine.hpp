@@ -78,7 +78,7 @@ class ProvingEngine {
   using AnyTerms = std::variant<groth16::ProofTerms<groth16::Bls12_381>, groth16::ProofTerms<groth16::Bn254>>;
   void finish_partition(const std::shared_ptr<Job>& job, uint32_t partition, AnyTerms terms, PartitionTimeline tl,
                         const std::string& track);
-  void fail_job(const std::shared_ptr<Job>& job, const std::string& why, bool cancelled);
+  void fail_job(const std::shared_ptr<Job>& job, const std::string& why, Failure failure, bool cancelled);
   std::shared_ptr<Job> find(uint64_t id) const;
 
   EngineConfig cfg_;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 
+#include "engine/builtin_partition.hpp"
 #include "ff/field_io.hpp"
 #include "formats/snarkjs/json.hpp"
 
@@ -13,32 +14,6 @@ namespace cuzk::service {
 using namespace engine;
 using Clock = std::chrono::steady_clock;
 
-namespace {
-
-r1cs::CircuitShape shape_of(const circuits::BuiltinCircuit& c) {
-  r1cs::ShapeCounter<Fr> sc;
-  c.synthesize(sc);
-  return sc.shape();
-}
-
-// One partition of a job: the built-in circuit rebuilt with seed + index.
-// The shape is counted once per job (a pass over the whole circuit): a
-// built-in circuit's wiring does not depend on its seed.
-class BuiltinPartition final : public PartitionCircuit {
- public:
-  BuiltinPartition(std::unique_ptr<circuits::BuiltinCircuit> c, r1cs::CircuitShape shape)
-      : c_(std::move(c)), shape_(shape) {}
-  r1cs::CircuitShape shape() const override { return shape_; }
-  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { c_->synthesize(cs); }
-  std::vector<Fr> public_inputs() const override { return c_->public_inputs(); }
-  std::string describe_constraint(size_t i) const override { return c_->describe_constraint(i); }
-
- private:
-  std::unique_ptr<circuits::BuiltinCircuit> c_;
-  r1cs::CircuitShape shape_;
-};
-
-}  // namespace
 
 ProvingCore::ProvingCore(CoreConfig cfg, BackendSet backends)
     : cfg_(cfg),

@@ -97,14 +97,15 @@ for c in bn128 bls12381; do
     "$CUZK" verifier "$f/verification_key.json" other.json proof.json
   snark_rejects "$c: snarkjs refuses other public signals" "$f/verification_key.json" other.json proof.json
 
-  # circom keys hold no C matrix, so the prover does not check the witness:
-  # it proves the changed one, and the proof must not verify
+  # circom keys hold no C matrix, so only verifying the proof can catch a
+  # changed wire: the prover verifies every proof and writes none that fails
   python3 "$HERE/wtns_edit.py" add1 "$f/witness.wtns" tampered.wtns 9
-  expect 0 "$c: cuzk prover on a changed wire" "$CUZK" prover "$f/circuit.zkey" tampered.wtns tproof.json tpublic.json
-  snark_rejects "$c: snarkjs rejects the proof of a changed wire" "$f/verification_key.json" tpublic.json tproof.json
-  expect_says 1 "Result: Invalid proof" "$c: cuzk verifier rejects the proof of a changed wire" \
-    "$CUZK" verifier "$f/verification_key.json" tpublic.json tproof.json
-  expect_says 1 "verify: FAILED" "$c: prover --verify catches the changed wire" \
+  rm -f tproof.json tpublic.json
+  expect_says 1 "does not verify" "$c: cuzk prover refuses a changed wire" \
+    "$CUZK" prover "$f/circuit.zkey" tampered.wtns tproof.json tpublic.json
+  [ ! -e tproof.json ] && [ ! -e tpublic.json ] && ok "$c: no proof written for a changed wire" ||
+    bad "$c: a proof was written for a changed wire"
+  expect_says 1 "does not verify" "$c: prover --verify refuses the changed wire" \
     "$CUZK" prover "$f/circuit.zkey" tampered.wtns t2.json tp2.json --verify
   expect 0 "$c: prover --verify" "$CUZK" prover "$f/circuit.zkey" "$f/witness.wtns" t3.json tp3.json --verify
 
