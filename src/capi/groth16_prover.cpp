@@ -1,16 +1,19 @@
-// The C API over the zkey prover; exceptions never cross it.
+// The C API: jobs on a process-wide proving engine (the GPU when there is
+// one, else the CPU); exceptions never cross it.
 #include "capi/groth16_prover.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <mutex>
 #include <string>
 
 #include "core/mapped_file.hpp"
+#include "engine/proving_host.hpp"
 #include "formats/snarkjs/json.hpp"
 #include "formats/snarkjs/wtns.hpp"
 #include "formats/snarkjs/zkey.hpp"
-#include "groth16/zkey_prover.hpp"
 
 namespace {
 
@@ -25,28 +28,49 @@ void set_error(char* msg, unsigned long max, const char* what) {
   if (msg && max) std::snprintf(msg, max, "%s", what);
 }
 
-// proof_max: the longest proof of the key's curve, so that a size reported
-// for a short buffer fits every later proof (their decimal lengths vary).
-void prove(std::span<const uint8_t> zkey, std::span<const uint8_t> wtns, std::string& proof, std::string& pub,
-           size_t& proof_max) {
-  const std::string src = "zkey";
-  sj::with_curve(sj::zkey_curve(zkey, src), [&](auto e) {
-    using E = decltype(e);
-    using F = typename E::Fr;
-    auto pk = sj::read_zkey<E>(zkey, src);
-    auto w = sj::read_wtns<E>(wtns, "witness");
-    if (w.size() != pk.n_vars)
-      throw WitnessLength("witness length differs from the key: the witness has " + std::to_string(w.size()) +
-                          " wires, the key's circuit has " + std::to_string(pk.n_vars));
-    auto p = cuzk::groth16::prove_zkey(pk, std::span<const F>(w));
-    proof = sj::proof_to_json(p, -1);
-    proof_max = sj::proof_json_max_size<E>(-1);
-    auto x = cuzk::groth16::public_signals(pk, std::span<const F>(w));
-    pub = sj::public_to_json<F>(x, -1);
-  });
+// Made on first use and shared by every caller and thread of the process.
+cuzk::engine::ProvingHost& host() {
+  static std::once_flag once;
+  static std::unique_ptr<cuzk::engine::ProvingHost> h;
+  std::call_once(once, [] { h = cuzk::engine::make_local_host(); });
+  return *h;
 }
 
-int run(std::span<const uint8_t> zkey, const void* wtns_buffer, unsigned long wtns_size, char* proof_buffer,
+// proof_max: the longest proof of the key's curve, so that a size reported
+// for a short buffer fits every later proof (their decimal lengths vary).
+void prove(const cuzk::engine::JobKey& key, std::span<const uint8_t> wtns, std::string& proof, std::string& pub,
+           size_t& proof_max) {
+  using namespace cuzk::engine;
+  if (std::holds_alternative<std::shared_ptr<const BellpersonKey>>(key))
+    throw cuzk::Error("the key is bellperson params, not a snarkjs .zkey");
+  const uint32_t wires = std::visit([](const auto& k) -> uint32_t {
+    if constexpr (std::is_same_v<std::decay_t<decltype(*k)>, BellpersonKey>) return 0;
+    else return k->n_vars;
+  }, key);
+  const sj::BinFile f(wtns, "wtns", 2, "witness");
+  const auto header = sj::read_wtns_header(f);
+  if (header.n_witness != wires)
+    throw WitnessLength("witness length differs from the key: the witness has " + std::to_string(header.n_witness) +
+                        " wires, the key's circuit has " + std::to_string(wires));
+  JobSpec spec;
+  spec.key = key;
+  spec.witnesses.push_back(std::make_shared<const std::vector<uint8_t>>(wtns.begin(), wtns.end()));
+  spec.verify_after = true;  // a circom key cannot check the witness: the proof's verification does
+  const auto r = host().prove(std::move(spec));
+  if (r.status != JobStatus::kDone) throw cuzk::Error(r.error);
+  std::visit(
+      [&](const auto& out) {
+        using F = typename std::decay_t<decltype(out.public_inputs)>::value_type::value_type;
+        using E = std::conditional_t<std::is_same_v<F, cuzk::groth16::Bn254::Fr>, cuzk::groth16::Bn254,
+                                     cuzk::groth16::Bls12_381>;
+        proof = sj::proof_to_json(out.proofs.at(0), -1);
+        proof_max = sj::proof_json_max_size<E>(-1);
+        pub = sj::public_to_json<F>(out.public_inputs.at(0), -1);
+      },
+      r.outputs);
+}
+
+int run(const std::function<cuzk::engine::JobKey()>& key, const void* wtns_buffer, unsigned long wtns_size, char* proof_buffer,
         unsigned long* proof_size, char* public_buffer, unsigned long* public_size, char* error_msg,
         unsigned long error_msg_maxsize) {
   if (!wtns_buffer || !proof_buffer || !proof_size || !public_buffer || !public_size) {
@@ -56,7 +80,7 @@ int run(std::span<const uint8_t> zkey, const void* wtns_buffer, unsigned long wt
   std::string proof, pub;
   size_t proof_max = 0;
   try {
-    prove(zkey, {static_cast<const uint8_t*>(wtns_buffer), size_t(wtns_size)}, proof, pub, proof_max);
+    prove(key(), {static_cast<const uint8_t*>(wtns_buffer), size_t(wtns_size)}, proof, pub, proof_max);
   } catch (const WitnessLength& e) {
     set_error(error_msg, error_msg_maxsize, e.what());
     return PROVER_INVALID_WITNESS_LENGTH;
@@ -93,20 +117,26 @@ extern "C" int groth16_prover(const void* zkey_buffer, unsigned long zkey_size, 
     set_error(error_msg, error_msg_maxsize, "null zkey buffer");
     return PROVER_ERROR;
   }
-  return run({static_cast<const uint8_t*>(zkey_buffer), size_t(zkey_size)}, wtns_buffer, wtns_size, proof_buffer,
-             proof_size, public_buffer, public_size, error_msg, error_msg_maxsize);
+  const std::span<const uint8_t> zkey{static_cast<const uint8_t*>(zkey_buffer), size_t(zkey_size)};
+  const auto parse = [&]() -> cuzk::engine::JobKey {
+    return sj::with_curve(sj::zkey_curve(zkey, "zkey"), [&](auto e) -> cuzk::engine::JobKey {
+      using E = decltype(e);
+      return std::make_shared<const cuzk::engine::ZkeyKey<E>>(sj::read_zkey<E>(zkey, "zkey"));
+    });
+  };
+  return run(parse, wtns_buffer, wtns_size, proof_buffer, proof_size, public_buffer, public_size, error_msg,
+             error_msg_maxsize);
 }
 
 extern "C" int groth16_prover_zkey_file(const char* zkey_file_path, const void* wtns_buffer, unsigned long wtns_size,
                                         char* proof_buffer, unsigned long* proof_size, char* public_buffer,
                                         unsigned long* public_size, char* error_msg, unsigned long error_msg_maxsize) {
-  try {
-    if (!zkey_file_path) throw cuzk::Error("null zkey path");
-    cuzk::MappedFile f(zkey_file_path);
-    return run(f.bytes(), wtns_buffer, wtns_size, proof_buffer, proof_size, public_buffer, public_size, error_msg,
-               error_msg_maxsize);
-  } catch (const std::exception& e) {
-    set_error(error_msg, error_msg_maxsize, e.what());
+  if (!zkey_file_path) {
+    set_error(error_msg, error_msg_maxsize, "null zkey path");
     return PROVER_ERROR;
   }
+  // loaded once into the engine's key cache, shared by later calls
+  const std::string path = zkey_file_path;
+  return run([&] { return host().keys().get(path); }, wtns_buffer, wtns_size, proof_buffer, proof_size, public_buffer,
+             public_size, error_msg, error_msg_maxsize);
 }
