@@ -9,7 +9,7 @@ JOBS ?= $(shell nproc)
 CUZK_CUDA ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo ON || echo OFF)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build test demo bench clean
+.PHONY: deps configure build test demo bench clean cuda-build
 
 deps:
 	./scripts/install-deps
@@ -30,6 +30,14 @@ test: build
 
 demo: build
 	BUILD=$(BUILD) ./scripts/demo
+
+# Every target with the CUDA backend, built (not run) in its own folder: what
+# CI does on its GPU-less machine so that a change cannot break the CUDA code
+# unnoticed. Needs nvcc (/usr/local/cuda or on PATH).
+CUDA_BUILD ?= build-cuda
+cuda-build: deps
+	cmake -S . -B $(CUDA_BUILD) -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCUZK_REQUIRE_CUDA=ON $(CMAKE_FLAGS)
+	cmake --build $(CUDA_BUILD) -j $(JOBS)
 
 bench: build
 	./scripts/bench $(BUILD)
