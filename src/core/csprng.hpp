@@ -10,7 +10,6 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "ff/limbs.hpp"
 
 namespace cuzk {
 

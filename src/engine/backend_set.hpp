@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/backend.hpp"
-#include "engine/host_allocator.hpp"
+#include "core/host_allocator.hpp"
 
 namespace cuzk::engine {
 

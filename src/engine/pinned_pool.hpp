@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/host_allocator.hpp"
+#include "core/host_allocator.hpp"
 #include "engine/memory_budget.hpp"
 
 namespace cuzk::engine {

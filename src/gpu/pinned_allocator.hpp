@@ -2,11 +2,11 @@
 // cudaHostAlloc (portable across devices) or ordinary pages registered with
 // cudaHostRegister (ANCHORS.md: ~10x faster to pin, same copy rate).
 #pragma once
-#include "engine/host_allocator.hpp"
+#include "core/host_allocator.hpp"
 
 namespace cuzk::gpu {
 
-class CudaHostAllocator final : public engine::HostAllocator {
+class CudaHostAllocator final : public HostAllocator {
  public:
   void* allocate(size_t bytes) override;
   void deallocate(void* p, size_t bytes) noexcept override;
@@ -14,7 +14,7 @@ class CudaHostAllocator final : public engine::HostAllocator {
   const char* name() const override { return "cudaHostAlloc"; }
 };
 
-class CudaRegisterAllocator final : public engine::HostAllocator {
+class CudaRegisterAllocator final : public HostAllocator {
  public:
   void* allocate(size_t bytes) override;
   void deallocate(void* p, size_t bytes) noexcept override;

@@ -27,7 +27,6 @@
 #include <vector>
 
 #include "ec/jacobian.hpp"
-#include "r1cs/density.hpp"
 
 namespace cuzk::msm::cuda {
 
@@ -86,7 +85,6 @@ class GpuSelection {
 
   // Set bits of a bitmap (bit i of words[i / 64]) over nbits bases.
   static GpuSelection from_bitmap(std::span<const uint64_t> words, size_t nbits, int device = 0);
-  static GpuSelection from_density(const r1cs::Density& d, int device = 0);
   static GpuSelection from_indices(std::span<const uint32_t> ascending, size_t domain, int device = 0);
 
  private:

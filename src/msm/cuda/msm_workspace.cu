@@ -150,11 +150,4 @@ GpuSelection GpuSelection::from_bitmap(std::span<const uint64_t> words, size_t n
   return from_indices(idx, nbits, device);
 }
 
-GpuSelection GpuSelection::from_density(const r1cs::Density& d, int device) {
-  std::vector<uint64_t> words((d.size() + 63) / 64, 0);
-  for (size_t i = 0; i < d.size(); ++i)
-    if (d.get(i)) words[i / 64] |= uint64_t(1) << (i % 64);
-  return from_bitmap(words, d.size(), device);
-}
-
 }  // namespace cuzk::msm::cuda

@@ -1,12 +1,12 @@
-// Where the pool's host memory comes from: plain pages (no GPU), or pinned
-// pages from the CUDA runtime (src/gpu/pinned_allocator.hpp). Allocation may be
+// Where large host buffers come from (the engine's pool): plain pages (no
+// GPU), or pinned pages from the CUDA runtime (src/gpu/pinned_allocator.hpp). Allocation may be
 // slow (pinning runs at ~1.5 GB/s): callers pool the results.
 #pragma once
 #include <cstddef>
 #include <cstdlib>
 #include <new>
 
-namespace cuzk::engine {
+namespace cuzk {
 
 class HostAllocator {
  public:
@@ -30,4 +30,4 @@ class PlainHostAllocator final : public HostAllocator {
   const char* name() const override { return "plain"; }
 };
 
-}  // namespace cuzk::engine
+}  // namespace cuzk
