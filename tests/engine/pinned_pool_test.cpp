@@ -8,6 +8,7 @@
 
 #include "engine/pinned_pool.hpp"
 
+using namespace cuzk;
 using namespace cuzk::engine;
 
 namespace {
