@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# One device run after a change to the field, NTT or MSM kernels, with binaries
+# One device run after a change to the kernels or the engine, with binaries
 # packed by scripts/pack-device-bin (carry .devbin.txz): the GPU tests
-# (GPU == CPU), then the device benchmarks (arithmetic, NTT, MSM G1 and G2, a
-# window sweep), then the prover pipeline with proofs verified; table last.
+# (GPU == CPU), snarkjs fixtures proved on the GPU by `cuzk prover` (proofs
+# left in $OUT for snarkjs to verify where node is), then the device
+# benchmarks (arithmetic, NTT, MSM G1 and G2, a window sweep), then the
+# prover pipeline with proofs verified; table last.
 source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
 for t in gpu_field_device_test gpu_ntt_test msm_gpu_test gpu_groth16_test engine_gpu_backend_test; do
   [ -x "$B/$t" ] && run "$t" 300 "$B/$t" --gtest_brief=1
+done
+for c in bn128 bls12381; do
+  f=tests/snarkjs/fixtures/$c
+  run "cuzk prover $c (GPU)" 60 "$B/cuzk" prover "$f/circuit.zkey" "$f/witness.wtns" "$O/proof_$c.json" "$O/public_$c.json" --timings
+  run "cuzk verifier $c (snarkjs's vk)" 30 "$B/cuzk" verifier "$f/verification_key.json" "$O/public_$c.json" "$O/proof_$c.json"
 done
 run "bench_device_arith" 120 "$B/bench_device_arith" --runs 5
 run "bench_ntt_gpu" 200 "$B/bench_ntt_gpu" --runs 7
