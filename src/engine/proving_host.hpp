@@ -27,6 +27,10 @@ class ProvingHost {
 
   // Submits and waits.
   JobResult prove(JobSpec spec);
+  // Stops the engine now (queued work is cancelled, its callbacks run, its
+  // threads are joined), for an owner whose callbacks need state that goes
+  // before the host does. Nothing may use the engine afterwards.
+  void shutdown() { engine_.reset(); }
 
   MemoryBudget& budget() { return budget_; }
   const MemoryBudget& budget() const { return budget_; }

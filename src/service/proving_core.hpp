@@ -2,8 +2,9 @@
 // the memory budget, the pinned pool, the key cache and the engine; turns
 // requests into engine jobs (a built-in circuit per partition under a
 // bellperson key, or a circom witness under a snarkjs key; key lease);
-// collects finished jobs on one thread (metrics, results kept for a while,
-// engine forgets them) and renders status JSON and Prometheus metrics.
+// records each job's result as the engine ends it (metrics, results kept for
+// a while, the engine forgets them); status JSON and Prometheus metrics are
+// rendered from them (proving_core_status.cpp).
 // Request problems throw RequestError carrying the gRPC-style code to answer.
 #pragma once
 #include <chrono>
@@ -106,8 +107,8 @@ class ProvingCore {
     JobOutcome outcome;
     std::chrono::steady_clock::time_point ended;
   };
-  void collector_loop(std::stop_token stop);
   void on_finished(uint64_t id);
+  void expire_results_locked();  // requires mu_
   engine::JobSpec builtin_job(const ProveRequest& r);
   engine::JobSpec snarkjs_job(const ProveRequest& r);
   engine::JobKey lease_key(const std::string& id_or_path);
@@ -128,10 +129,6 @@ class ProvingCore {
   size_t in_flight_ = 0;
   bool draining_ = false;
 
-  std::mutex done_mu_;  // finished ids from the engine (never taken with mu_ held... see on_finished)
-  std::condition_variable_any done_cv_;
-  std::deque<uint64_t> done_;
-  std::jthread collector_;
 };
 
 }  // namespace cuzk::service
