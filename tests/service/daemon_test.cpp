@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
+#include <map>
 #include <thread>
 
 #include "ff/field_io.hpp"
@@ -577,5 +578,35 @@ TEST_F(ServiceDaemon, SnarkjsJobsProveAndVerify) {
   } catch (const ClientError& e) {
     EXPECT_EQ(e.code, grpc::StatusCode::INVALID_ARGUMENT);
   }
+  expect_idle();
+}
+
+// One queue for every kind of job: a snarkjs job submitted at CRITICAL behind
+// a long LOW bellperson job is listed beside it in /status (one engine, each
+// with its key kind) and overtakes it.
+TEST_F(ServiceDaemon, SnarkjsAndBellpersonJobsShareOneQueue) {
+  Client cl = unix_client();
+  const uint64_t slow = cl.submit(request(medium_params, kMedium, 3, 16, v1::PRIORITY_LOW));
+  ASSERT_TRUE(wait_until([&] { return job_has_partition_in(*daemon, slow, "synthesis"); }));
+  v1::ProofRequest req;
+  req.mutable_snarkjs()->set_zkey_path(testing_support::snarkjs_fixture("bn128", "circuit.zkey"));
+  req.mutable_snarkjs()->set_wtns(read_text_file(testing_support::snarkjs_fixture("bn128", "witness.wtns")));
+  req.set_priority(v1::PRIORITY_CRITICAL);
+  const uint64_t quick = cl.submit(req);
+  std::map<uint64_t, std::string> kinds;
+  const json listed = daemon->http_json("/status");
+  for (const auto& j : listed["jobs"]) kinds[j["id"].get<uint64_t>()] = j["key_kind"];
+  // listed together unless the snarkjs job is already done (then it was forgotten)
+  EXPECT_EQ(kinds[slow], "bellperson bls12_381") << listed.dump(1);
+  if (kinds.count(quick)) EXPECT_EQ(kinds[quick], "snarkjs bn254");
+  const auto r = cl.await(quick);
+  EXPECT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  // the LOW job still has partitions left to prove when the CRITICAL one is done
+  const json st = daemon->http_json("/status");
+  bool slow_in_flight = false;
+  for (const auto& j : st["jobs"])
+    if (j["id"] == slow) slow_in_flight = j["state"] != "done";
+  EXPECT_TRUE(slow_in_flight) << st.dump(1);
+  EXPECT_EQ(cl.cancel(slow), v1::JOB_STATE_CANCELLED);
   expect_idle();
 }
