@@ -6,7 +6,7 @@
 source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
 M27=$(((1 << 27) - 64))
-run "gpu_groth16_test (streamed + kept)" 150 "$B/gpu_groth16_test" --gtest_brief=1
+run "groth16_gpu_test (streamed + kept)" 150 "$B/groth16_gpu_test" --gtest_brief=1
 run "pipeline 2^27 x24 streamed" 300 $P --constraints $M27 --partitions 24 --key random --trace $O/trace27s.json
 run "pipeline 2^27 x24 kept (--no-stream)" 300 $P --constraints $M27 --partitions 24 --key random --no-stream
 run "pipeline 2^26 x16 streamed" 150 $P --constraints $(((1 << 26) - 64)) --partitions 16 --key random

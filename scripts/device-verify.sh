@@ -7,7 +7,7 @@
 # prover pipeline with proofs verified; table last.
 source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
-for t in gpu_field_device_test gpu_ntt_test msm_gpu_test gpu_groth16_test engine_gpu_backend_test; do
+for t in field_device_test ntt_gpu_test msm_gpu_test groth16_gpu_test gpu_backend_test; do
   [ -x "$B/$t" ] && run "$t" 300 "$B/$t" --gtest_brief=1
 done
 for c in bn128 bls12381; do

@@ -1,5 +1,5 @@
 // Batched affine bucket accumulation for the GPU MSM: the per-thread bodies
-// (CUZK_HD, so tests/gpu/msm_emulation_test.cpp runs them on the CPU too).
+// (CUZK_HD, so tests/msm/msm_emulation_test.cpp runs them on the CPU too).
 // It replaces the XYZZ accumulate/merge step of msm_kernels.hpp where the
 // scratch fits: an affine addition whose inversion is shared by a large batch
 // (Montgomery's trick) costs ~6 field multiplications against 10 for a mixed

@@ -1,6 +1,6 @@
 // The GPU NTT's plan and its pass kernels' index math (ntt_kernels.cuh),
 // host-includable so CPU tests check it where there is no GPU
-// (tests/gpu/ntt_rounds_test.cpp): the radix of each pass, which DIF stages
+// (tests/ntt/ntt_rounds_test.cpp): the radix of each pass, which DIF stages
 // each round of a pass does, on which register window, and which tile bits
 // each thread-id bit holds.
 #pragma once

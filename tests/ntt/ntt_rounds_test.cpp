@@ -6,7 +6,7 @@
 // stores of the first and last rounds are coalesced; and in the "split" rounds
 // the thread part of the twiddle exponent is the same across a warp, which is
 // what lets whole warps skip their products by 1; and the plans (make_plan,
-// parse_plans). gpu_ntt_test checks the transforms themselves on a GPU.
+// parse_plans). ntt_gpu_test checks the transforms themselves on a GPU.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -162,7 +162,7 @@ TEST(NttRounds, PlansUseBuiltRadices) {
     EXPECT_EQ(sum, L);
     EXPECT_NO_THROW(check_plan(L, std::vector<int>(r, r + np))) << "2^" << L;  // the check user plans pass
   }
-  // what GpuNttDomain refuses (gpu_ntt_test RejectsBadPlans on a device)
+  // what GpuNttDomain refuses (ntt_gpu_test RejectsBadPlans on a device)
   EXPECT_THROW(check_plan(20, {7, 7, 7}), cuzk::Error);       // sums to 21
   EXPECT_THROW(check_plan(15, {10, 5}), cuzk::Error);         // radices without kernels
   EXPECT_THROW(check_plan(18, {18}), cuzk::Error);            // one pass
