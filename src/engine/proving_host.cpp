@@ -7,7 +7,7 @@ ProvingHost::ProvingHost(uint64_t budget_bytes, BackendSet set, unsigned synthes
       pool_(budget_, std::move(set.allocator)),
       keys_(budget_),
       backends_(std::move(set.backends)),
-      on_gpu_(set.on_gpu()),
+      on_gpu_(BackendSet{backends_, nullptr}.on_gpu()),
       config_(automatic_engine_config(backends_, synthesis_threads, max_ready)) {
   engine_ = std::make_unique<ProvingEngine>(config_, budget_, pool_, backends_);
   keys_.on_evict([this](const JobKey& k) {
