@@ -14,6 +14,7 @@
 #include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
 #include "support/controlled_partition.hpp"
+#include "support/cpu_engine_rig.hpp"
 #include "support/snarkjs_fixtures.hpp"
 #include "support/synthetic_key.hpp"
 
@@ -28,20 +29,7 @@ namespace {
 constexpr size_t kN = 1500;
 constexpr uint64_t MiB = uint64_t(1) << 20;
 
-struct Rig {
-  MemoryBudget budget{512 * MiB};
-  PinnedPool pool{budget, std::make_shared<PlainHostAllocator>()};
-  std::unique_ptr<ProvingEngine> engine;
-  explicit Rig(unsigned synth = 1, unsigned workers = 1) {
-    engine = std::make_unique<ProvingEngine>(EngineConfig{synth, 2}, budget, pool,
-                                             std::vector<std::shared_ptr<ProverBackend>>{std::make_shared<CpuBackend>(workers)});
-  }
-  void expect_all_returned() {
-    for (int i = 0; i < 800 && pool.stats().buffers_in_use; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    EXPECT_EQ(pool.stats().buffers_in_use, 0u);
-    EXPECT_EQ(budget.stats().used, pool.stats().bytes_pinned);
-  }
-};
+using Rig = testing_support::CpuEngineRig;
 
 JobKey fixture_key(const std::string& curve) { return load_key_file(snarkjs_fixture(curve, "circuit.zkey")); }
 

@@ -12,6 +12,7 @@
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "support/controlled_partition.hpp"
+#include "support/cpu_engine_rig.hpp"
 #include "support/synthetic_key.hpp"
 #include "support/tampered_partition.hpp"
 
@@ -27,25 +28,7 @@ constexpr uint64_t MiB = uint64_t(1) << 20;
 
 std::shared_ptr<const groth16::ProvingKey<Curve>> key() { return testing_support::synthetic_key(kN); }
 
-struct Rig {
-  MemoryBudget budget{512 * MiB};
-  PinnedPool pool{budget, std::make_shared<PlainHostAllocator>()};
-  std::unique_ptr<ProvingEngine> engine;
-  explicit Rig(unsigned synth = 2, unsigned workers = 1) {
-    engine = std::make_unique<ProvingEngine>(EngineConfig{synth, 2}, budget, pool,
-                                             std::vector<std::shared_ptr<ProverBackend>>{std::make_shared<CpuBackend>(workers)});
-  }
-  // Buffers of a failed or cancelled job come back from the threads that held
-  // them, possibly just after await() returns: wait (up to 4 s on a loaded
-  // machine), then check.
-  void expect_all_returned() {
-    for (int i = 0; i < 800 && (pool.stats().bytes_in_use || pool.stats().buffers_in_use); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    EXPECT_EQ(pool.stats().bytes_in_use, 0u);
-    EXPECT_EQ(pool.stats().buffers_in_use, 0u);
-    EXPECT_EQ(budget.stats().used, pool.stats().bytes_pinned);  // only idle pool buffers remain
-  }
-};
+using Rig = testing_support::CpuEngineRig;
 
 JobSpec job_of(std::vector<std::shared_ptr<const PartitionCircuit>> parts, Priority pr = Priority::kNormal) {
   JobSpec j;
