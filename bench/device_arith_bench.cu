@@ -20,6 +20,7 @@
 #include "ff/fields.hpp"
 #include "ff/mont_mul_device.cuh"  // devmont::mul_impl for the "sqr as mul(a,a)" rows
 #include "gpu/cuda_check.hpp"
+#include "gpu/stream.hpp"
 #include "gpu/device.hpp"
 
 using namespace cuzk;
@@ -119,25 +120,18 @@ Row measure(const Config& cfg, const char* field_name, double anchor) {
   gpu::DeviceBuffer din(in.size() * sizeof(F)), dout(in.size() * sizeof(F));
   din.upload(in.data(), in.size() * sizeof(F));
 
-  cudaEvent_t e0, e1;
-  CUZK_CUDA_CHECK(cudaEventCreate(&e0));
-  CUZK_CUDA_CHECK(cudaEventCreate(&e1));
+  gpu::EventTimer timer;
   kernel<<<unsigned(blocks), cfg.block>>>(din.as<F>(), dout.as<F>(), cfg.iters);  // warm-up
   CUZK_CUDA_CHECK_LAUNCH();
   CUZK_CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<float> ms;
   for (int r = 0; r < cfg.runs; ++r) {
-    CUZK_CUDA_CHECK(cudaEventRecord(e0));
+    timer.start();
     kernel<<<unsigned(blocks), cfg.block>>>(din.as<F>(), dout.as<F>(), cfg.iters);
     CUZK_CUDA_CHECK_LAUNCH();
-    CUZK_CUDA_CHECK(cudaEventRecord(e1));
-    CUZK_CUDA_CHECK(cudaEventSynchronize(e1));
-    float t = 0;
-    CUZK_CUDA_CHECK(cudaEventElapsedTime(&t, e0, e1));
-    ms.push_back(t);
+    timer.stop();
+    ms.push_back(timer.milliseconds());
   }
-  CUZK_CUDA_CHECK(cudaEventDestroy(e0));
-  CUZK_CUDA_CHECK(cudaEventDestroy(e1));
   std::sort(ms.begin(), ms.end());
   const double med = ms[ms.size() / 2];
 

@@ -19,6 +19,7 @@
 
 #include "ec/curves.hpp"
 #include "gpu/cuda_check.hpp"
+#include "gpu/stream.hpp"
 #include "gpu/device.hpp"
 #include "msm/cuda/msm_gpu.hpp"
 
@@ -64,22 +65,16 @@ double median(std::vector<double> v) {
 template <class C>
 double time_runs(GpuMsm<C>& g, const typename C::Scalar* dev, const typename C::Scalar* pinned, size_t n, int runs,
                  ec::Jacobian<C>* result) {
-  cudaEvent_t a, b;
-  CUZK_CUDA_CHECK(cudaEventCreate(&a));
-  CUZK_CUDA_CHECK(cudaEventCreate(&b));
+  gpu::EventTimer timer;
   std::vector<double> ms;
   for (int r = 0; r < runs + 1; ++r) {  // the first is the warm-up
-    CUZK_CUDA_CHECK(cudaEventRecord(a));
+    timer.start();
     ec::Jacobian<C> res = dev ? g.run_device(dev, n) : g.run(std::span<const typename C::Scalar>(pinned, n));
-    CUZK_CUDA_CHECK(cudaEventRecord(b));
-    CUZK_CUDA_CHECK(cudaEventSynchronize(b));
-    float t = 0;
-    CUZK_CUDA_CHECK(cudaEventElapsedTime(&t, a, b));
+    timer.stop();
+    const float t = timer.milliseconds();
     if (r > 0) ms.push_back(t);
     if (result) *result = res;
   }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
   return median(ms);
 }
 
@@ -112,15 +107,11 @@ void bench_curve(const char* label, int lo, int hi, int runs, const std::map<int
                  const std::vector<int>& sweep, std::vector<Row>& rows) {
   using S = typename C::Scalar;
   const size_t nmax = size_t(1) << hi;
-  float gen_ms = 0;
-  cudaEvent_t a, b;
-  CUZK_CUDA_CHECK(cudaEventCreate(&a));
-  CUZK_CUDA_CHECK(cudaEventCreate(&b));
-  CUZK_CUDA_CHECK(cudaEventRecord(a));
+  gpu::EventTimer gen;
+  gen.start();
   auto g = GpuMsm<C>::random_bases(nmax, 1234);
-  CUZK_CUDA_CHECK(cudaEventRecord(b));
-  CUZK_CUDA_CHECK(cudaEventSynchronize(b));
-  CUZK_CUDA_CHECK(cudaEventElapsedTime(&gen_ms, a, b));
+  gen.stop();
+  const float gen_ms = gen.milliseconds();
   S* dev = nullptr;
   S* pinned = nullptr;
   CUZK_CUDA_CHECK(cudaMalloc(&dev, nmax * sizeof(S)));
@@ -173,8 +164,6 @@ void bench_curve(const char* label, int lo, int hi, int runs, const std::map<int
   }
   cudaFreeHost(pinned);
   cudaFree(dev);
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 
 #include "ff/fields.hpp"
 #include "gpu/cuda_check.hpp"
+#include "gpu/stream.hpp"
 #include "gpu/device.hpp"
 #include "ntt/cuda/gpu_ntt.hpp"
 
@@ -35,23 +36,16 @@ int g_runs = 7, g_warmup = 2;
 int g_batch = 1;  // transforms back to back per timed run (time per transform)
 
 double median_ms(const std::function<void()>& op) {
-  cudaEvent_t e0, e1;
-  CUZK_CUDA_CHECK(cudaEventCreate(&e0));
-  CUZK_CUDA_CHECK(cudaEventCreate(&e1));
+  gpu::EventTimer timer;
   for (int i = 0; i < g_warmup; ++i) op();
   CUZK_CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<double> t;
   for (int i = 0; i < g_runs; ++i) {
-    CUZK_CUDA_CHECK(cudaEventRecord(e0));
+    timer.start();
     for (int b = 0; b < g_batch; ++b) op();
-    CUZK_CUDA_CHECK(cudaEventRecord(e1));
-    CUZK_CUDA_CHECK(cudaEventSynchronize(e1));
-    float ms = 0;
-    CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-    t.push_back(ms / g_batch);
+    timer.stop();
+    t.push_back(timer.milliseconds() / g_batch);
   }
-  CUZK_CUDA_CHECK(cudaEventDestroy(e0));
-  CUZK_CUDA_CHECK(cudaEventDestroy(e1));
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];
 }
@@ -168,21 +162,14 @@ int main(int argc, char** argv) {
         ntt::cuda::fill_random<F>(a.as<F>(), n, 11 + i);
         ntt::cuda::fill_random<F>(b.as<F>(), n, 21 + i);
         ntt::cuda::fill_random<F>(c.as<F>(), n, 31 + i);
-        cudaEvent_t e0, e1;
-        CUZK_CUDA_CHECK(cudaEventCreate(&e0));
-        CUZK_CUDA_CHECK(cudaEventCreate(&e1));
-        CUZK_CUDA_CHECK(cudaEventRecord(e0));
+        gpu::EventTimer timer;
+        timer.start();
         if (conv == ff::RootConvention::kBellperson)
           ntt::cuda::gpu_compute_h_bellperson<F>(d, a.as<F>(), b.as<F>(), c.as<F>(), scratch.as<F>(), nullptr);
         else
           ntt::cuda::gpu_compute_h_snarkjs<F>(d, a.as<F>(), b.as<F>(), c.as<F>(), scratch.as<F>(), nullptr);
-        CUZK_CUDA_CHECK(cudaEventRecord(e1));
-        CUZK_CUDA_CHECK(cudaEventSynchronize(e1));
-        float ms = 0;
-        CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-        if (i >= g_warmup) t.push_back(ms);
-        CUZK_CUDA_CHECK(cudaEventDestroy(e0));
-        CUZK_CUDA_CHECK(cudaEventDestroy(e1));
+        timer.stop();
+        if (i >= g_warmup) t.push_back(timer.milliseconds());
       }
       std::sort(t.begin(), t.end());
       add(conv == ff::RootConvention::kBellperson ? "H step bellperson (7 NTT)" : "H step snarkjs (6 NTT)", L,

@@ -17,28 +17,15 @@ bool is_pinned(const void* host) {
 
 HostToDevice::HostToDevice(Pageable mode, size_t chunk_bytes) : mode_(mode), chunk_(chunk_bytes) {
   if (mode_ != Pageable::kStaged) return;
-  try {
-    for (int k = 0; k < 2; ++k) {
-      staging_[k] = PinnedBuffer(chunk_);
-      CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&done_[k], cudaEventDisableTiming));
-    }
-  } catch (...) {
-    release();
-    throw;
-  }
-}
-
-HostToDevice::~HostToDevice() { release(); }
-
-void HostToDevice::release() noexcept {
   for (int k = 0; k < 2; ++k) {
-    if (done_[k]) {
-      cudaEventSynchronize(done_[k]);
-      cudaEventDestroy(done_[k]);
-      done_[k] = nullptr;
-    }
+    staging_[k] = PinnedBuffer(chunk_);
+    done_.emplace_back();
   }
 }
+
+// the events go first (done_ is declared last), waiting for the copies that
+// still read the staging buffers
+HostToDevice::~HostToDevice() = default;
 
 void HostToDevice::copy(void* dst, const void* src, size_t bytes, cudaStream_t s) {
   if (bytes == 0) return;
@@ -51,12 +38,12 @@ void HostToDevice::copy(void* dst, const void* src, size_t bytes, cudaStream_t s
   int k = 0;
   for (size_t off = 0; off < bytes; off += chunk_, k ^= 1) {
     const size_t len = std::min(chunk_, bytes - off);
-    CUZK_CUDA_CHECK(cudaEventSynchronize(done_[k]));  // its previous chunk has left
+    done_[k].synchronize();  // its previous chunk has left
     // one thread copies ~5-10 GB/s out of pageable memory: spread the chunk
     char* stage = static_cast<char*>(staging_[k].data());
     parallel_for(len, size_t(1) << 22, [&](size_t lo, size_t hi) { std::memcpy(stage + lo, h + off + lo, hi - lo); });
     CUZK_CUDA_CHECK(cudaMemcpyAsync(d + off, stage, len, cudaMemcpyHostToDevice, s));
-    CUZK_CUDA_CHECK(cudaEventRecord(done_[k], s));
+    done_[k].record(s);
   }
 }
 

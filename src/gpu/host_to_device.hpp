@@ -5,12 +5,14 @@
 // chunks of our own (kStaged): CPU threads fill one chunk while the other is
 // in flight, so the copy runs at the host's memcpy rate.
 #pragma once
+#include <vector>
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "gpu/pinned_buffer.hpp"
+#include "gpu/stream.hpp"
 
 namespace cuzk::gpu {
 
@@ -32,11 +34,10 @@ class HostToDevice {
   Pageable mode() const { return mode_; }
 
  private:
-  void release() noexcept;
   Pageable mode_;
   size_t chunk_;
   PinnedBuffer staging_[2];
-  cudaEvent_t done_[2] = {nullptr, nullptr};  // staging_[k] may be refilled once done_[k] fired
+  std::vector<Event> done_;  // kStaged: staging_[k] may be refilled once done_[k] fired
 };
 
 }  // namespace cuzk::gpu

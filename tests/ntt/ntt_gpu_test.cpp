@@ -19,6 +19,7 @@
 #include "ff/roots.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
+#include "gpu/stream.hpp"
 #include "groth16/h_poly.hpp"
 #include "ntt/cuda/gpu_ntt.hpp"
 #include "ntt/ntt.hpp"
@@ -251,13 +252,12 @@ TYPED_TEST(NttGpu, SeveralStreamsAtOnce) {
   ntt::Domain<F> cd(L, RootConvention::kBellperson);
   std::vector<std::vector<F>> xs;
   std::vector<Dev<F>> bufs, scratch;
-  cudaStream_t st[kStreams];
+  std::vector<gpu::Stream> st(kStreams);
   for (int i = 0; i < kStreams; ++i) {
     xs.push_back(random_vec<F>(n, 500 + i));
     bufs.emplace_back(xs.back());
     scratch.emplace_back(n);
     scratch.back().poison();
-    CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&st[i], cudaStreamNonBlocking));
   }
   CUZK_CUDA_CHECK(cudaDeviceSynchronize());
   for (int rep = 0; rep < 3; ++rep)
@@ -268,8 +268,7 @@ TYPED_TEST(NttGpu, SeveralStreamsAtOnce) {
         gd.forward(bufs[i].p(), st[i], scratch[i].p());
     }
   for (int i = 0; i < kStreams; ++i) {
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st[i]));
-    CUZK_CUDA_CHECK(cudaStreamDestroy(st[i]));
+    st[i].synchronize();
     std::vector<F> want = xs[i];
     ntt::forward<F>(want, cd);  // forward, inverse, forward
     EXPECT_TRUE(same(bufs[i].get(), want)) << "stream " << i;
@@ -315,14 +314,13 @@ TYPED_TEST(NttGpu, HStepDeviceApiWithStreamAndScratch) {
   constexpr int L = 15;
   const size_t n = size_t(1) << L;
   auto a = random_vec<F>(n, 71), b = random_vec<F>(n, 72), c = random_vec<F>(n, 73);
-  cudaStream_t st;
-  CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  gpu::Stream st;
   {
     GpuNttDomain<F> gd(L, RootConvention::kBellperson, TwiddleMode::kTwoLevel);
     Dev<F> da(a), db(b), dc(c), ds(n);
     ds.poison();
     ntt::cuda::gpu_compute_h_bellperson<F>(gd, da.p(), db.p(), dc.p(), ds.p(), st);
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+    st.synchronize();
     auto got = da.get();
     got.resize(n - 1);
     EXPECT_TRUE(same(got, groth16::compute_h_bellperson<F>(a, b, c)));
@@ -332,10 +330,9 @@ TYPED_TEST(NttGpu, HStepDeviceApiWithStreamAndScratch) {
     Dev<F> da(a), db(b), dc(c), ds(n);
     ds.poison();
     ntt::cuda::gpu_compute_h_snarkjs<F>(gd, da.p(), db.p(), dc.p(), ds.p(), st);
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+    st.synchronize();
     EXPECT_TRUE(same(da.get(), cpu_h_snarkjs<F>(a, b, c)));
   }
-  CUZK_CUDA_CHECK(cudaStreamDestroy(st));
 }
 
 TYPED_TEST(NttGpu, RejectsWrongConventionAndSize) {

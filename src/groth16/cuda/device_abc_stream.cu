@@ -1,33 +1,20 @@
 #include <chrono>
 
 #include "gpu/cuda_check.hpp"
+#include "gpu/stream.hpp"
 #include "groth16/cuda/device_abc_stream.hpp"
 #include "groth16/curve.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::groth16::cuda {
 
+// Destroyed before the slot goes back: the stream's destructor waits for the
+// copies that read the host windows and write the slot.
 template <class F>
 struct DeviceAbcStream<F>::CudaObjects {
-  cudaStream_t stream = nullptr;
-  cudaEvent_t done[2] = {nullptr, nullptr};
-  explicit CudaObjects(int device) {
-    try {
-      CUZK_CUDA_CHECK(cudaSetDevice(device));
-      CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-      for (auto& e : done) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-    } catch (...) {
-      destroy();
-      throw;
-    }
-  }
-  ~CudaObjects() { destroy(); }
-  void destroy() noexcept {
-    if (stream) cudaStreamSynchronize(stream);  // no copy may still read the host windows or write the slot
-    for (auto e : done)
-      if (e) cudaEventDestroy(e);
-    if (stream) cudaStreamDestroy(stream);
-  }
+  gpu::Stream stream;
+  gpu::Event done[2];
+  explicit CudaObjects(int device) : stream(device) {}
 };
 
 template <class F>
@@ -88,13 +75,13 @@ r1cs::AbcWindow<F> DeviceAbcStream<F>::ship(size_t first, size_t count, r1cs::Ab
   for (int j = 0; j < 2; ++j)
     CUZK_CUDA_CHECK(cudaMemcpyAsync(d + j * n_ + first, part[j].data(), count * sizeof(F), cudaMemcpyHostToDevice,
                                     cuda_->stream));
-  CUZK_CUDA_CHECK(cudaEventRecord(cuda_->done[k], cuda_->stream));
+  cuda_->done[k].record(cuda_->stream);
   pending_[k] = true;
   bytes_ += 2 * count * sizeof(F);
   const int next = 1 - k;
   if (pending_[next]) {  // its last copy must be done before synthesis overwrites it
     const auto t0 = std::chrono::steady_clock::now();
-    CUZK_CUDA_CHECK(cudaEventSynchronize(cuda_->done[next]));
+    cuda_->done[next].synchronize();
     wait_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     pending_[next] = false;
   }
@@ -110,7 +97,7 @@ void DeviceAbcStream<F>::close(size_t total) {
   if (n_ > total)
     for (int j = 0; j < 2; ++j)
       CUZK_CUDA_CHECK(cudaMemsetAsync(d + j * n_ + total, 0, (n_ - total) * sizeof(F), cuda_->stream));
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream));
+  cuda_->stream.synchronize();
   pending_[0] = pending_[1] = false;
   closed_ = true;
 }

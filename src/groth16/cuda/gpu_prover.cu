@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "gpu/cuda_check.hpp"
+#include "gpu/device.hpp"
 #include "gpu/host_to_device.hpp"
+#include "gpu/stream.hpp"
 #include "groth16/cuda/gpu_prover.hpp"
 #include "groth16/cuda/product_kernel.cuh"
 #include "msm/cuda/msm_gpu.hpp"
@@ -23,19 +25,15 @@ __global__ void gather_kernel(F* __restrict__ out, const F* __restrict__ in, con
 
 // Grows-only device allocation.
 struct DevVec {
+  gpu::DeviceBuffer buf;
   void* p = nullptr;
-  size_t bytes = 0;
   void* ensure(size_t b) {
-    if (b > bytes) {
-      if (p) CUZK_CUDA_CHECK(cudaFree(p));
-      p = nullptr;
-      CUZK_CUDA_CHECK(cudaMalloc(&p, b));
-      bytes = b;
+    if (b > buf.size()) {
+      buf = gpu::DeviceBuffer();  // the old one goes before the larger one is made
+      buf = gpu::DeviceBuffer(b);
+      p = buf.get();
     }
     return p;
-  }
-  ~DevVec() {
-    if (p) cudaFree(p);
   }
 };
 
@@ -150,7 +148,6 @@ struct GpuProver<E>::Impl {
   using F = typename E::Fr;
   int device;
   std::mutex* lock;
-  cudaStream_t stream = nullptr;
   DevVec abc, witness, gathered;
   // a and b of the current proof (in abc, or in a stream's device memory);
   // c = a * b always in abc's third part
@@ -159,27 +156,24 @@ struct GpuProver<E>::Impl {
   std::unique_ptr<gpu::HostToDevice> h2d;
   msm::cuda::MsmWorkspace ws;
   size_t n = 0, m = 0, ni = 0;
+  gpu::Stream stream;  // last: destroyed first, once its work on the buffers above is done
 
   F* d_w() { return static_cast<F*>(witness.p); }
 };
 
 template <class E>
-GpuProver<E>::GpuProver(int device, std::mutex* kernel_lock, bool stage_pageable) : impl_(std::make_unique<Impl>()) {
+GpuProver<E>::GpuProver(int device, std::mutex* kernel_lock, bool stage_pageable) {
+  CUZK_CUDA_CHECK(cudaSetDevice(device));  // the stream and the buffers belong to it
+  impl_ = std::make_unique<Impl>();
   impl_->device = device;
   impl_->lock = kernel_lock;
-  CUZK_CUDA_CHECK(cudaSetDevice(device));
   impl_->h2d = std::make_unique<gpu::HostToDevice>(stage_pageable ? gpu::HostToDevice::Pageable::kStaged
                                                                   : gpu::HostToDevice::Pageable::kDirect);
-  CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking));
 }
 
 template <class E>
 GpuProver<E>::~GpuProver() {
-  if (impl_ && impl_->stream) {
-    cudaSetDevice(impl_->device);
-    cudaStreamSynchronize(impl_->stream);
-    cudaStreamDestroy(impl_->stream);
-  }
+  if (impl_) cudaSetDevice(impl_->device);
 }
 
 template <class E>

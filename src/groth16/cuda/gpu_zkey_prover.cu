@@ -5,6 +5,7 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
 #include "gpu/pinned_buffer.hpp"
+#include "gpu/stream.hpp"
 #include "groth16/cuda/gpu_zkey_prover.hpp"
 #include "groth16/cuda/product_kernel.cuh"
 #include "groth16/zkey_prover.hpp"
@@ -26,7 +27,7 @@ struct GpuZkeyProver<E>::Impl {
   // a | b | c on the device (c = a * b: circom keys carry no C matrix); the witness
   gpu::DeviceBuffer abc, w;
   msm::cuda::MsmWorkspace ws;
-  cudaStream_t stream = nullptr;
+  gpu::Stream stream;  // last: destroyed first, once its work on the buffers above is done
 
   Impl(const ZkeyProvingKey<E>& k, int dev)
       : pk(k),
@@ -37,15 +38,7 @@ struct GpuZkeyProver<E>::Impl {
         h(k.h, dev),
         b2(k.b2, dev),
         abc(3 * size_t(k.domain_size) * sizeof(F)),
-        w(std::max<size_t>(1, k.n_vars) * sizeof(F)) {
-    CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  }
-  ~Impl() {
-    if (stream) {
-      cudaStreamSynchronize(stream);
-      cudaStreamDestroy(stream);
-    }
-  }
+        w(std::max<size_t>(1, k.n_vars) * sizeof(F)) {}
 };
 
 template <class E>
