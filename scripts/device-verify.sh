@@ -11,7 +11,7 @@ PART=${PART:-all}
 source "$(dirname "$0")/device-lib.sh"
 P="$B/cuzk bench pipeline"
 if [ "$PART" != bench ]; then
-for t in field_device_test ntt_gpu_test msm_gpu_test groth16_gpu_test gpu_backend_test; do
+for t in ff_field_device_test ntt_gpu_test msm_gpu_test groth16_gpu_test engine_gpu_backend_test; do
   [ -x "$B/$t" ] && run "$t" 300 "$B/$t" --gtest_brief=1
 done
 for c in bn128 bls12381; do
