@@ -12,6 +12,12 @@ using testing_support::snarkjs_fixture;
 
 namespace {
 
+BackendOptions cpu_only() {
+  BackendOptions o;
+  o.use_gpus = false;
+  return o;
+}
+
 // A backend that claims a device of its own (never asked to prove here).
 class DeviceLikeBackend final : public ProverBackend {
  public:
@@ -36,7 +42,7 @@ class DeviceLikeBackend final : public ProverBackend {
 
 TEST(ProvingHost, SaysWhetherItHoldsADeviceBackend) {
   const uint64_t budget = uint64_t(256) << 20;
-  ProvingHost cpu(budget, make_backends({.use_gpus = false}));
+  ProvingHost cpu(budget, make_backends(cpu_only()));
   EXPECT_FALSE(cpu.on_gpu());
   ASSERT_EQ(cpu.backends().size(), 1u);
   EXPECT_EQ(cpu.backends()[0]->name(), "cpu");
@@ -47,7 +53,7 @@ TEST(ProvingHost, SaysWhetherItHoldsADeviceBackend) {
 }
 
 TEST(ProvingHost, ProvesAKeyFromItsCache) {
-  ProvingHost host(uint64_t(256) << 20, make_backends({.use_gpus = false}));
+  ProvingHost host(uint64_t(256) << 20, make_backends(cpu_only()));
   JobSpec spec;
   spec.key = host.keys().get(snarkjs_fixture("bn128", "circuit.zkey"));
   spec.witnesses.push_back(std::make_shared<const std::vector<uint8_t>>(file_bytes(snarkjs_fixture("bn128", "witness.wtns"))));
@@ -55,5 +61,7 @@ TEST(ProvingHost, ProvesAKeyFromItsCache) {
   const auto r = host.prove(std::move(spec));
   EXPECT_EQ(r.status, JobStatus::kDone) << r.error;
   EXPECT_EQ(host.keys().list().at(0).uses, 1u);
-  EXPECT_THROW(make_backends({.host_memory = "swap"}), Error);
+  BackendOptions swap;
+  swap.host_memory = "swap";
+  EXPECT_THROW(make_backends(swap), Error);
 }
