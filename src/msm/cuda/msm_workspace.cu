@@ -11,13 +11,14 @@ void* DevBuf::ensure(size_t b) {
   if (b == 0) b = 1;
   if (b <= bytes) return p;
   release();
-  CUZK_CUDA_CHECK(cudaMalloc(&p, b));
+  mem = gpu::DeviceBuffer(b);
+  p = mem.get();
   bytes = b;
   return p;
 }
 
 void DevBuf::release() {
-  if (p) cudaFree(p);
+  mem = gpu::DeviceBuffer();
   p = nullptr;
   bytes = 0;
 }

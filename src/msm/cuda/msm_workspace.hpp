@@ -9,27 +9,30 @@
 #include <cstdint>
 #include <utility>
 
+#include "gpu/device.hpp"
 #include "msm/cuda/msm_gpu.hpp"
 
 namespace cuzk::msm::cuda {
 
-// One cudaMalloc'd allocation that only grows (freed first, so the peak is the new size).
+// A device allocation (gpu::DeviceBuffer) that only grows, freed first so
+// the peak is the new size; `p` is where kernels find it.
 struct DevBuf {
+  gpu::DeviceBuffer mem;
   void* p = nullptr;
   size_t bytes = 0;
   DevBuf() = default;
   DevBuf(const DevBuf&) = delete;
   DevBuf& operator=(const DevBuf&) = delete;
-  DevBuf(DevBuf&& o) noexcept : p(std::exchange(o.p, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
+  DevBuf(DevBuf&& o) noexcept
+      : mem(std::move(o.mem)), p(std::exchange(o.p, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
   DevBuf& operator=(DevBuf&& o) noexcept {
     if (this != &o) {
-      release();
+      mem = std::move(o.mem);
       p = std::exchange(o.p, nullptr);
       bytes = std::exchange(o.bytes, 0);
     }
     return *this;
   }
-  ~DevBuf() { release(); }
   void* ensure(size_t b);
   template <class T>
   T* ensure_as(size_t b) {
