@@ -14,6 +14,7 @@
 #include "formats/snarkjs/zkey.hpp"
 #include "groth16/verifier.hpp"
 #include "groth16/zkey_setup.hpp"
+#include "engine/snarkjs_job.hpp"
 #include "local_jobs.hpp"
 
 namespace cuzk::app {
@@ -33,36 +34,26 @@ int run_snarkjs_prover(const SnarkjsProverArgs& a) {
   Stopwatch wall;
   PhaseTimer t;
   auto host = local_host(a.cpu_only);
-  engine::JobSpec spec;
-  spec.key = t.run("load zkey", [&] { return host->keys().get(a.zkey); });
-  if (std::holds_alternative<std::shared_ptr<const engine::BellpersonKey>>(spec.key))
-    throw Error("'" + a.zkey + "' is bellperson params, not a snarkjs .zkey");
-  spec.witnesses.push_back(t.run("load witness", [&] {
+  const auto key = t.run("load zkey", [&] { return host->keys().get(a.zkey); });
+  auto wtns = t.run("load witness", [&] {
     MappedFile f(a.wtns);
     return std::make_shared<const std::vector<uint8_t>>(f.bytes().begin(), f.bytes().end());
-  }));
-  // A circom key has no C matrix: only verifying the proof can show that the
-  // witness satisfies the circuit, so every proof is verified before it is written.
-  spec.verify_after = true;
-  const auto r = run_job(*host, std::move(spec));
+  });
+  // every proof verified before it is written (engine::snarkjs_job)
+  const auto r = run_job(*host, engine::snarkjs_job(key, std::move(wtns), a.zkey));
   add_stages(t, r);
-  return std::visit(
-      [&](const auto& out) {
-        using F = typename std::decay_t<decltype(out.public_inputs)>::value_type::value_type;
-        t.run("write json", [&] {
-          formats::write_text_file(a.proof_out, sj::proof_to_json(out.proofs[0]));
-          formats::write_text_file(a.public_out, sj::public_to_json<F>(out.public_inputs[0]));
-        });
-        if (a.verify_after) std::cerr << "verify: OK\n";
-        if (a.timings) {
-          std::fprintf(stderr, "prover: %s on %s\n", engine::key_kind(host->keys().get(a.zkey)).c_str(),
-                       where(*host).c_str());
-          print_phases(t, stderr);
-          std::fprintf(stderr, "  %-20s %9.4f s\n", "wall", wall.seconds());
-        }
-        return int(kExitOk);
-      },
-      r.outputs);
+  t.run("write json", [&] {
+    const auto json = engine::snarkjs_json(r);
+    formats::write_text_file(a.proof_out, json.proof);
+    formats::write_text_file(a.public_out, json.public_signals);
+  });
+  if (a.verify_after) std::cerr << "verify: OK\n";
+  if (a.timings) {
+    std::fprintf(stderr, "prover: %s on %s\n", engine::key_kind(key).c_str(), where(*host).c_str());
+    print_phases(t, stderr);
+    std::fprintf(stderr, "  %-20s %9.4f s\n", "wall", wall.seconds());
+  }
+  return kExitOk;
 }
 
 int run_snarkjs_verifier(const SnarkjsVerifierArgs& a) {

@@ -11,7 +11,7 @@
 
 #include "core/mapped_file.hpp"
 #include "engine/proving_host.hpp"
-#include "formats/snarkjs/json.hpp"
+#include "engine/snarkjs_job.hpp"
 #include "formats/snarkjs/wtns.hpp"
 #include "formats/snarkjs/zkey.hpp"
 
@@ -41,33 +41,20 @@ cuzk::engine::ProvingHost& host() {
 void prove(const cuzk::engine::JobKey& key, std::span<const uint8_t> wtns, std::string& proof, std::string& pub,
            size_t& proof_max) {
   using namespace cuzk::engine;
-  if (std::holds_alternative<std::shared_ptr<const BellpersonKey>>(key))
-    throw cuzk::Error("the key is bellperson params, not a snarkjs .zkey");
-  const uint32_t wires = std::visit([](const auto& k) -> uint32_t {
-    if constexpr (std::is_same_v<std::decay_t<decltype(*k)>, BellpersonKey>) return 0;
-    else return k->n_vars;
-  }, key);
+  auto spec = snarkjs_job(key, std::make_shared<const std::vector<uint8_t>>(wtns.begin(), wtns.end()), "zkey");
+  // its own return code: checked here, before the job, from the witness's header
+  const size_t wires = witness_elements(key);
   const sj::BinFile f(wtns, "wtns", 2, "witness");
   const auto header = sj::read_wtns_header(f);
   if (header.n_witness != wires)
     throw WitnessLength("witness length differs from the key: the witness has " + std::to_string(header.n_witness) +
                         " wires, the key's circuit has " + std::to_string(wires));
-  JobSpec spec;
-  spec.key = key;
-  spec.witnesses.push_back(std::make_shared<const std::vector<uint8_t>>(wtns.begin(), wtns.end()));
-  spec.verify_after = true;  // a circom key cannot check the witness: the proof's verification does
   const auto r = host().prove(std::move(spec));
   if (r.status != JobStatus::kDone) throw cuzk::Error(r.error);
-  std::visit(
-      [&](const auto& out) {
-        using F = typename std::decay_t<decltype(out.public_inputs)>::value_type::value_type;
-        using E = std::conditional_t<std::is_same_v<F, cuzk::groth16::Bn254::Fr>, cuzk::groth16::Bn254,
-                                     cuzk::groth16::Bls12_381>;
-        proof = sj::proof_to_json(out.proofs.at(0), -1);
-        proof_max = sj::proof_json_max_size<E>(-1);
-        pub = sj::public_to_json<F>(out.public_inputs.at(0), -1);
-      },
-      r.outputs);
+  auto json = snarkjs_json(r, -1);
+  proof = std::move(json.proof);
+  pub = std::move(json.public_signals);
+  proof_max = json.proof_max;
 }
 
 int run(const std::function<cuzk::engine::JobKey()>& key, const void* wtns_buffer, unsigned long wtns_size, char* proof_buffer,

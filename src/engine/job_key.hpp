@@ -44,6 +44,19 @@ inline bool has_key(const JobKey& k) {
 inline const void* key_identity(const JobKey& k) {
   return std::visit([](const auto& p) -> const void* { return p.get(); }, k);
 }
+// Field elements of one partition's full assignment under the key: ONE,
+// inputs and aux (one IC and one L point each) for bellperson, the wires for
+// snarkjs.
+inline size_t witness_elements(const JobKey& k) {
+  return std::visit(
+      [](const auto& p) -> size_t {
+        if constexpr (std::is_same_v<std::decay_t<decltype(*p)>, BellpersonKey>)
+          return p->vk.ic.size() + p->l.size();
+        else
+          return p->n_vars;
+      },
+      k);
+}
 // "bellperson bls12_381" / "snarkjs bn254": for status pages and errors.
 std::string key_kind(const JobKey& k);
 

@@ -6,7 +6,7 @@
 
 #include "engine/builtin_partition.hpp"
 #include "ff/field_io.hpp"
-#include "formats/snarkjs/json.hpp"
+#include "engine/snarkjs_job.hpp"
 
 namespace cuzk::service {
 
@@ -87,15 +87,13 @@ JobSpec ProvingCore::builtin_job(const ProveRequest& r) {
 JobSpec ProvingCore::snarkjs_job(const ProveRequest& r) {
   using E = RequestError;
   if (r.wtns.empty()) throw E(E::kInvalidArgument, "snarkjs job without a witness (snarkjs.wtns is empty)");
-  JobSpec spec;
-  spec.key = lease_key(r.zkey_path);
-  if (std::holds_alternative<std::shared_ptr<const BellpersonKey>>(spec.key))
-    throw E(E::kInvalidArgument, "'" + r.zkey_path + "' is a bellperson .params key: snarkjs jobs need a .zkey");
-  spec.witnesses.push_back(std::make_shared<const std::vector<uint8_t>>(r.wtns));
-  // A circom key carries no C matrix, so the witness cannot be checked
-  // against the constraints before proving: verifying the proof is the check.
-  spec.verify_after = true;
-  return spec;
+  try {
+    return engine::snarkjs_job(lease_key(r.zkey_path), std::make_shared<const std::vector<uint8_t>>(r.wtns), r.zkey_path);
+  } catch (const RequestError&) {
+    throw;
+  } catch (const Error& e) {
+    throw E(E::kInvalidArgument, e.what());
+  }
 }
 
 uint64_t ProvingCore::submit(const ProveRequest& r) {
@@ -139,14 +137,11 @@ void ProvingCore::on_finished(uint64_t id) {
   auto it = records_.find(id);
   if (it == records_.end()) return;
   metrics_.record_job(it->second.kind, res, it->second.partitions);
-  if (it->second.kind == "snarkjs" && res.status == JobStatus::kDone)
-    std::visit(
-        [&](const auto& out) {
-          it->second.outcome.snarkjs_proof_json = formats::snarkjs::proof_to_json(out.proofs.at(0));
-          using F = typename std::decay_t<decltype(out.public_inputs)>::value_type::value_type;
-          it->second.outcome.snarkjs_public_json = formats::snarkjs::public_to_json<F>(out.public_inputs.at(0));
-        },
-        res.outputs);
+  if (it->second.kind == "snarkjs" && res.status == JobStatus::kDone) {
+    auto json = snarkjs_json(res);
+    it->second.outcome.snarkjs_proof_json = std::move(json.proof);
+    it->second.outcome.snarkjs_public_json = std::move(json.public_signals);
+  }
   it->second.outcome.result = std::move(res);
   it->second.finished = true;
   it->second.ended = Clock::now();
@@ -218,19 +213,7 @@ std::string ProvingCore::preload_key(const std::string& path, const std::string&
 
 ProvingCore::Prewarmed ProvingCore::prewarm_witness_buffers(const std::string& key_id, unsigned partitions) {
   Prewarmed p;
-  {
-    const JobKey key = keys_.get(key_id);
-    // what the engine takes for a partition's witness: inputs (ONE included,
-    // one IC point each) and aux variables (one L point each); a zkey's wires
-    p.bytes_each = std::visit(
-        [](const auto& k) -> uint64_t {
-          if constexpr (std::is_same_v<std::decay_t<decltype(*k)>, BellpersonKey>)
-            return (k->vk.ic.size() + k->l.size()) * sizeof(Fr);
-          else
-            return uint64_t(k->n_vars) * sizeof(Fr);
-        },
-        key);
-  }
+  p.bytes_each = witness_elements(keys_.get(key_id)) * sizeof(Fr);  // what the engine takes for a partition's witness
   p.buffers = pool_.prewarm(p.bytes_each, partitions);
   return p;
 }
