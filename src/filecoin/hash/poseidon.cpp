@@ -1,0 +1,194 @@
+#include "filecoin/hash/poseidon.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#include "core/error.hpp"
+#include "ff/field_io.hpp"
+
+namespace cuzk::filecoin {
+
+namespace pos = circuits::poseidon;
+
+namespace {
+
+constexpr int kMaxWidth = 37;
+
+int arity_index(int arity) {
+  for (int i = 0; i < int(std::size(kPoseidonArities)); ++i)
+    if (kPoseidonArities[i] == arity) return i;
+  throw Error("Poseidon: arity " + std::to_string(arity) +
+              " is not one Filecoin uses (2, 4, 8, 11, 16, 24, 36)");
+}
+
+// Hot path: one once_flag per arity, so lookups after the first are lock-free.
+const pos::NeptuneOptimized<Fr>& optimized(int arity) {
+  static std::once_flag once[std::size(kPoseidonArities)];
+  static std::unique_ptr<const pos::NeptuneOptimized<Fr>> table[std::size(kPoseidonArities)];
+  const int i = arity_index(arity);
+  std::call_once(once[i], [&] {
+    table[i] = std::make_unique<const pos::NeptuneOptimized<Fr>>(pos::filecoin_neptune_optimized<Fr>(arity));
+  });
+  return *table[i];
+}
+
+Fr fr_at(const Domain& d, size_t index) {
+  const std::string what = "Poseidon input " + std::to_string(index);
+  return fr_of(d, what.c_str());
+}
+
+std::vector<Fr> frs_of(std::span<const Domain> in) {
+  std::vector<Fr> out;
+  out.reserve(in.size());
+  for (size_t i = 0; i < in.size(); ++i) out.push_back(fr_at(in[i], i));
+  return out;
+}
+
+// One permutation of (tag, preimage, zeros) with output element 1.
+Fr hash_one_block(std::span<const Fr> preimage, int arity, const Fr& tag) {
+  const auto& o = optimized(arity);
+  Fr state[kMaxWidth];
+  state[0] = tag;
+  for (int i = 0; i < arity; ++i) state[i + 1] = size_t(i) < preimage.size() ? preimage[size_t(i)] : Fr::zero();
+  pos::permute_neptune(std::span<Fr>(state, size_t(arity + 1)), o);
+  return state[1];
+}
+
+// neptune's simplex sponge (sponge/vanilla.rs) for ConstantLength(l): rate =
+// arity, capacity 1. Absorbing adds into the rate part and permutes whenever
+// it is full; a partial last block then zeroes (overwrites, not adds) the
+// rest of the rate before the final permutation; the first squeeze is state[1].
+Fr sponge_constant_length(std::span<const Fr> preimage, int arity, const Fr& tag) {
+  const auto& o = optimized(arity);
+  const size_t width = size_t(arity) + 1;
+  Fr state[kMaxWidth];
+  state[0] = tag;
+  for (size_t i = 1; i < width; ++i) state[i] = Fr::zero();
+  std::span<Fr> s(state, width);
+  size_t pos = 0;
+  for (const Fr& x : preimage) {
+    state[1 + pos] += x;
+    if (++pos == size_t(arity)) {
+      pos::permute_neptune(s, o);
+      pos = 0;
+    }
+  }
+  if (pos > 0) {
+    for (size_t i = 1 + pos; i < width; ++i) state[i] = Fr::zero();
+    pos::permute_neptune(s, o);
+  }
+  return state[1];
+}
+
+}  // namespace
+
+Fr PoseidonHashType::domain_tag(int arity) const {
+  arity_index(arity);
+  switch (kind) {
+    case Kind::kMerkleTree:
+      return Fr::from_u64((uint64_t(1) << arity) - 1);
+    case Kind::kConstantLength:
+      if (value == 0) throw Error("Poseidon: ConstantLength needs a length of at least 1");
+      return Fr::from_canonical(ff::Limbs<Fr::N>{{0, value, 0, 0}});
+    case Kind::kCustom:
+      if (value < 1 || value > 256)
+        throw Error("Poseidon: custom domain tag id " + std::to_string(value) + " is outside 1..=256");
+      return Fr::from_u64(value << 40);
+  }
+  throw Error("Poseidon: unknown hash type");
+}
+
+bool is_poseidon_arity(int arity) {
+  for (int a : kPoseidonArities)
+    if (a == arity) return true;
+  return false;
+}
+
+const pos::PoseidonConstants<Fr>& poseidon_constants(int arity, PoseidonHashType type) {
+  const Fr tag = type.domain_tag(arity);
+  static std::mutex mu;
+  static std::map<std::tuple<int, int, uint64_t>, std::unique_ptr<const pos::PoseidonConstants<Fr>>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[{arity, int(type.kind), type.value}];
+  if (!slot)
+    slot = std::make_unique<const pos::PoseidonConstants<Fr>>(
+        pos::make_poseidon_constants<Fr>(pos::filecoin_spec(arity), tag));
+  return *slot;
+}
+
+const pos::NeptuneOptimized<Fr>& poseidon_optimized_constants(int arity) { return optimized(arity); }
+
+void poseidon_permute(std::span<Fr> state) {
+  const int arity = int(state.size()) - 1;
+  pos::permute_neptune(state, optimized(arity));
+}
+
+Fr poseidon_hash(std::span<const Fr> preimage, int arity, PoseidonHashType type) {
+  const Fr tag = type.domain_tag(arity);
+  if (type.kind == PoseidonHashType::Kind::kConstantLength) {
+    if (preimage.size() != type.value)
+      throw Error("Poseidon: ConstantLength(" + std::to_string(type.value) + ") given " +
+                  std::to_string(preimage.size()) + " elements");
+    return sponge_constant_length(preimage, arity, tag);
+  }
+  if (preimage.size() != size_t(arity))
+    throw Error("Poseidon: preimage has " + std::to_string(preimage.size()) + " elements, arity is " +
+                std::to_string(arity));
+  return hash_one_block(preimage, arity, tag);
+}
+
+Fr poseidon_hash(std::span<const Fr> preimage) {
+  return poseidon_hash(preimage, int(preimage.size()), PoseidonHashType::merkle_tree());
+}
+
+Domain poseidon_hash(std::span<const Domain> preimage) {
+  arity_index(int(preimage.size()));
+  return domain_of(poseidon_hash(std::span<const Fr>(frs_of(preimage))));
+}
+
+Domain poseidon_hash(std::span<const Domain> preimage, int arity, PoseidonHashType type) {
+  return domain_of(poseidon_hash(std::span<const Fr>(frs_of(preimage)), arity, type));
+}
+
+Domain poseidon_node(const Domain& left, const Domain& right) {
+  const Fr in[2] = {fr_at(left, 0), fr_at(right, 1)};
+  return domain_of(hash_one_block(in, 2, Fr::from_u64(3)));
+}
+
+Domain poseidon_hash_md(std::span<const Domain> input) {
+  constexpr int kArity = 36;
+  if (input.size() < 2)
+    throw Error("Poseidon hash_md: needs at least 2 elements, got " + std::to_string(input.size()));
+  const Fr tag = PoseidonHashType::merkle_tree().domain_tag(kArity);
+  Fr acc = fr_at(input[0], 0);
+  std::vector<Fr> block;
+  block.reserve(kArity);
+  for (size_t next = 1; next < input.size();) {
+    block.assign(1, acc);
+    for (; next < input.size() && block.size() < size_t(kArity); ++next) block.push_back(fr_at(input[next], next));
+    acc = hash_one_block(block, kArity, tag);
+  }
+  return domain_of(acc);
+}
+
+std::vector<uint8_t> poseidon_supraseal_constants(int arity) {
+  const auto& o = optimized(arity);
+  const size_t t = size_t(o.width);
+  std::vector<const Fr*> order;
+  for (const Fr& x : o.compressed_round_constants) order.push_back(&x);
+  for (const Fr& x : o.mds) order.push_back(&x);
+  for (const Fr& x : o.pre_sparse) order.push_back(&x);
+  for (const auto& sp : o.sparse) {
+    if (sp.w_hat.size() != t || sp.v_rest.size() != t - 1) throw Error("Poseidon: malformed sparse matrix");
+    for (const Fr& x : sp.w_hat) order.push_back(&x);
+    for (const Fr& x : sp.v_rest) order.push_back(&x);
+  }
+  std::vector<uint8_t> out(order.size() * 32);
+  for (size_t i = 0; i < order.size(); ++i) ff::to_montgomery_bytes_le(*order[i], out.data() + 32 * i);
+  return out;
+}
+
+}  // namespace cuzk::filecoin
