@@ -20,8 +20,7 @@ constexpr int kMaxWidth = 37;
 int arity_index(int arity) {
   for (int i = 0; i < int(std::size(kPoseidonArities)); ++i)
     if (kPoseidonArities[i] == arity) return i;
-  throw Error("Poseidon: arity " + std::to_string(arity) +
-              " is not one Filecoin uses (2, 4, 8, 11, 16, 24, 36)");
+  throw Error("Poseidon: arity " + std::to_string(arity) + " is not one Filecoin uses (2, 4, 8, 11, 16, 24, 36)");
 }
 
 // Hot path: one once_flag per arity, so lookups after the first are lock-free.
@@ -109,6 +108,8 @@ bool is_poseidon_arity(int arity) {
 
 const pos::PoseidonConstants<Fr>& poseidon_constants(int arity, PoseidonHashType type) {
   const Fr tag = type.domain_tag(arity);
+  // circuits/poseidon's own cache already holds the MerkleTree-tagged set.
+  if (type.kind == PoseidonHashType::Kind::kMerkleTree) return pos::filecoin_poseidon<Fr>(arity);
   static std::mutex mu;
   static std::map<std::tuple<int, int, uint64_t>, std::unique_ptr<const pos::PoseidonConstants<Fr>>> cache;
   std::lock_guard<std::mutex> lock(mu);
@@ -160,8 +161,7 @@ Domain poseidon_node(const Domain& left, const Domain& right) {
 
 Domain poseidon_hash_md(std::span<const Domain> input) {
   constexpr int kArity = 36;
-  if (input.size() < 2)
-    throw Error("Poseidon hash_md: needs at least 2 elements, got " + std::to_string(input.size()));
+  if (input.size() < 2) throw Error("Poseidon hash_md: needs at least 2 elements, got " + std::to_string(input.size()));
   const Fr tag = PoseidonHashType::merkle_tree().domain_tag(kArity);
   Fr acc = fr_at(input[0], 0);
   std::vector<Fr> block;

@@ -2,11 +2,14 @@
 // (MerkleTree and ConstantLength(4) at all seven arities), its round numbers
 // and round-constants file, supraseal's precomputed OptimizedStatic constants
 // (SHA-256 of each real file), filecoin-hashers' tree and hash_md vectors,
-// and Curio's real-sector vectors; then the neptune form against the plain
-// permutation and the existing circuits/poseidon factorisation, and the
-// errors for bad input.
+// Curio's real-sector vectors and SnapDeals' challenges (Custom(Arbitrary(1)));
+// then the neptune form against the plain permutation and the existing
+// circuits/poseidon factorisation, and the errors for bad input.
+#include "filecoin/hash/poseidon.hpp"
+
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <fstream>
 #include <random>
 #include <regex>
@@ -17,7 +20,6 @@
 #include "circuits/poseidon/native.hpp"
 #include "core/error.hpp"
 #include "ff/field_io.hpp"
-#include "filecoin/hash/poseidon.hpp"
 #include "filecoin/hash/sha256.hpp"
 
 using namespace cuzk;
@@ -218,6 +220,120 @@ TEST(FilecoinPoseidon, DomainTags) {
   EXPECT_EQ(poseidon_constants(2, snapdeals_randomness_hash_type()).domain_tag, Fr::from_u64(uint64_t(1) << 40));
 }
 
+namespace {
+
+// rand_xorshift 0.3 XorShiftRng (from_seed: four little-endian u32; next_u64
+// = low word first) and blstrs 0.7 Scalar::random (four u64, top bit masked,
+// rejected until below r): how rust-fil-proofs tests draw their "random"
+// values from TEST_SEED.
+struct XorShiftRng {
+  uint32_t x, y, z, w;
+  explicit XorShiftRng(const uint8_t (&seed)[16]) {
+    uint32_t v[4];
+    for (int i = 0; i < 4; ++i)
+      v[i] = uint32_t(seed[4 * i]) | uint32_t(seed[4 * i + 1]) << 8 | uint32_t(seed[4 * i + 2]) << 16 |
+             uint32_t(seed[4 * i + 3]) << 24;
+    x = v[0], y = v[1], z = v[2], w = v[3];
+  }
+  uint32_t next_u32() {
+    const uint32_t t = x ^ (x << 11);
+    x = y, y = z, z = w;
+    w = w ^ (w >> 19) ^ (t ^ (t >> 8));
+    return w;
+  }
+  uint64_t next_u64() {
+    const uint64_t lo = next_u32();
+    return lo | uint64_t(next_u32()) << 32;
+  }
+  Fr random_scalar() {
+    for (;;) {
+      ff::Limbs<4> raw{{next_u64(), next_u64(), next_u64(), next_u64()}};
+      raw.v[3] &= ~uint64_t(0) >> 1;
+      if (!ff::limbs_geq(raw, Fr::Params::modulus())) return Fr::from_canonical(raw);
+    }
+  }
+};
+
+// storage-proofs-update src/challenges.rs Challenges::new(..).take(n): digest
+// j = Poseidon-2 Custom(Arbitrary(1)) of (comm_r_new, j), cut into
+// floor(254 / bits) little-endian groups of `bits` random bits each, with the
+// partition index above them.
+std::vector<uint32_t> snapdeals_challenges(uint64_t sector_nodes, uint64_t k, const Fr& comm_r_new, int count,
+                                           PoseidonHashType type) {
+  const uint64_t partitions = sector_nodes <= (1 << 8)    ? 1
+                              : sector_nodes <= (1 << 10) ? 2
+                              : sector_nodes <= (1 << 19) ? 4
+                                                          : 16;
+  const uint64_t challenge_count = sector_nodes <= (1 << 19) ? 10 : 86;
+  const int bits = std::countr_zero(sector_nodes) - std::countr_zero(partitions);
+  const int per_digest = 254 / bits;
+  const uint64_t digests_per_partition = (challenge_count + uint64_t(per_digest) - 1) / uint64_t(per_digest);
+  uint64_t digest_index = k * digests_per_partition;
+  std::vector<uint32_t> out;
+  Domain digest{};
+  for (int n = 0, i = 0; n < count; ++n) {
+    if (i == 0) {
+      const Fr in[2] = {comm_r_new, Fr::from_u64(digest_index)};
+      digest = domain_of(poseidon_hash(in, 2, type));
+    }
+    uint32_t c = 0;
+    for (int b = 0; b < bits; ++b) {
+      const int bit = i * bits + b;
+      if (digest[size_t(bit / 8)] >> (bit % 8) & 1) c |= uint32_t(1) << b;
+    }
+    out.push_back(c | uint32_t(k << bits));
+    if (++i == per_digest) i = 0, ++digest_index;
+  }
+  return out;
+}
+
+}  // namespace
+
+// Custom(Arbitrary(1)) through SnapDeals' challenge derivation:
+// storage-proofs-update src/challenges.rs test_challenges_against_hardcoded
+// (comm_r_new = PoseidonDomain::random(XorShiftRng::from_seed(TEST_SEED))).
+TEST(FilecoinPoseidon, SnapDealsChallengesFromCustomTag) {
+  const uint8_t kTestSeed[16] = {0x59, 0x62, 0xbe, 0x5d, 0x76, 0x3d, 0x31, 0x8d,
+                                 0x17, 0xdb, 0x37, 0x32, 0x54, 0x06, 0xbc, 0xe5};
+  XorShiftRng rng(kTestSeed);
+  const Fr comm_r_new = rng.random_scalar();
+  struct Vector {
+    uint64_t nodes, k;
+    std::vector<uint32_t> want;
+  };
+  const Vector vectors[] = {
+      {1 << 5, 0, {21, 7, 3, 31, 0}},
+      {1 << 6, 0, {53, 51, 56, 3, 0}},
+      {1 << 7, 0, {117, 25, 62, 0, 72}},
+      {1 << 8, 0, {245, 140, 15, 128, 28}},
+      {1 << 9, 0, {245, 140, 15, 128, 28}},
+      {1 << 9, 1, {286, 308, 493, 510, 508}},
+      {1 << 10, 0, {245, 454, 3, 400, 193}},
+      {1 << 10, 1, {542, 666, 955, 927, 911}},
+      {1 << 18, 0, {36085, 32783, 44060, 10950, 3731}},
+      {1 << 18, 1, {78878, 130797, 112892, 93994, 78379}},
+      {1 << 19, 0, {101621, 16391, 109319, 25944, 41193}},
+      {1 << 19, 1, {209950, 163702, 175679, 224741, 197410}},
+      {1 << 24, 0, {1019125, 116736, 706220, 59698, 799498}},
+      {1 << 24, 1, {2092548, 1213276, 1185483, 1164598, 1095197}},
+      {1 << 24, 14, {15212432, 15665918, 15015423, 15012912, 15495223}},
+      {1 << 24, 15, {16388544, 15794686, 16637142, 16319148, 16328348}},
+      {uint64_t(1) << 30, 0, {1019125, 27985696, 15282860, 11586600, 44651330}},
+      {uint64_t(1) << 30, 1, {109168525, 127316247, 80331041, 97065716, 72310052}},
+      {uint64_t(1) << 30, 14, {990420169, 955146989, 968005601, 976863263, 944650706}},
+      {uint64_t(1) << 30, 15, {1038629497, 1053983614, 1030421316, 1027373887, 1068685433}},
+      {uint64_t(1) << 31, 0, {1019125, 13992848, 3820715, 18225541, 57316660}},
+      {uint64_t(1) << 31, 1, {243386253, 197875851, 204632136, 171516766, 247789010}},
+      {uint64_t(1) << 31, 14, {1997053129, 1920414070, 2003609080, 1900492803, 1963254685}},
+      {uint64_t(1) << 31, 15, {2045262457, 2036941247, 2136653521, 2091356007, 2147167623}},
+  };
+  for (const auto& v : vectors)
+    EXPECT_EQ(snapdeals_challenges(v.nodes, v.k, comm_r_new, 5, snapdeals_randomness_hash_type()), v.want)
+        << "nodes " << v.nodes << " k " << v.k;
+  // The tag matters: id 2 gives other challenges.
+  EXPECT_NE(snapdeals_challenges(1 << 5, 0, comm_r_new, 5, PoseidonHashType::custom(2)), vectors[0].want);
+}
+
 // The neptune form equals the textbook permutation and the existing sparse
 // one (circuits/poseidon), for every arity, type and random inputs.
 TEST(FilecoinPoseidon, OptimizedPermutationEqualsPlain) {
@@ -284,7 +400,8 @@ TEST(FilecoinPoseidon, ConstantLengthSpongeWithPartialLastBlock) {
       for (int i = 0; i < arity; ++i) s[size_t(i + 1)] += in[size_t(k + i)];
       pos::permute_plain(std::span<Fr>(s), c);
     }
-    for (int i = 0; i < arity; ++i) s[size_t(i + 1)] = k + i < length ? s[size_t(i + 1)] + in[size_t(k + i)] : Fr::zero();
+    for (int i = 0; i < arity; ++i)
+      s[size_t(i + 1)] = k + i < length ? s[size_t(i + 1)] + in[size_t(k + i)] : Fr::zero();
     pos::permute_plain(std::span<Fr>(s), c);
     EXPECT_EQ(poseidon_hash(in, arity, PoseidonHashType::constant_length(uint64_t(length))), s[1])
         << "arity " << arity << " length " << length;
