@@ -34,17 +34,28 @@ const pos::NeptuneOptimized<Fr>& optimized(int arity) {
   return *table[i];
 }
 
+// The element a 32-byte little-endian representation encodes; DecodeError
+// naming the input's position when it is not below the modulus.
 Fr fr_at(const Domain& d, size_t index) {
-  const std::string what = "Poseidon input " + std::to_string(index);
-  return fr_of(d, what.c_str());
+  ff::Limbs<Fr::N> l{};
+  for (size_t i = 0; i < d.size(); ++i) l.v[i / 8] |= uint64_t(d[i]) << (8 * (i % 8));
+  if (ff::limbs_geq(l, Fr::Params::modulus()))
+    throw DecodeError("Poseidon input " + std::to_string(index) + ": " + to_hex(d) +
+                      " is not canonical (>= the BLS12-381 Fr modulus)");
+  return Fr::from_canonical(l);
 }
 
-std::vector<Fr> frs_of(std::span<const Domain> in) {
-  std::vector<Fr> out;
-  out.reserve(in.size());
-  for (size_t i = 0; i < in.size(); ++i) out.push_back(fr_at(in[i], i));
-  return out;
-}
+// Up to the widest arity, on the stack: tree hashing calls this per node.
+struct FrBlock {
+  Fr v[kMaxWidth];
+  size_t n = 0;
+  explicit FrBlock(std::span<const Domain> in) {
+    if (in.size() >= size_t(kMaxWidth))
+      throw Error("Poseidon: " + std::to_string(in.size()) + " inputs exceed the widest arity (36)");
+    for (; n < in.size(); ++n) v[n] = fr_at(in[n], n);
+  }
+  std::span<const Fr> span() const { return {v, n}; }
+};
 
 // One permutation of (tag, preimage, zeros) with output element 1.
 Fr hash_one_block(std::span<const Fr> preimage, int arity, const Fr& tag) {
@@ -147,11 +158,16 @@ Fr poseidon_hash(std::span<const Fr> preimage) {
 
 Domain poseidon_hash(std::span<const Domain> preimage) {
   arity_index(int(preimage.size()));
-  return domain_of(poseidon_hash(std::span<const Fr>(frs_of(preimage))));
+  return domain_of(poseidon_hash(FrBlock(preimage).span()));
 }
 
 Domain poseidon_hash(std::span<const Domain> preimage, int arity, PoseidonHashType type) {
-  return domain_of(poseidon_hash(std::span<const Fr>(frs_of(preimage)), arity, type));
+  if (type.kind != PoseidonHashType::Kind::kConstantLength && preimage.size() == size_t(arity))
+    return domain_of(poseidon_hash(FrBlock(preimage).span(), arity, type));
+  std::vector<Fr> in;
+  in.reserve(preimage.size());
+  for (size_t i = 0; i < preimage.size(); ++i) in.push_back(fr_at(preimage[i], i));
+  return domain_of(poseidon_hash(in, arity, type));
 }
 
 Domain poseidon_node(const Domain& left, const Domain& right) {
