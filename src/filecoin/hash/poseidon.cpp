@@ -1,5 +1,6 @@
 #include "filecoin/hash/poseidon.hpp"
 
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,14 +24,13 @@ int arity_index(int arity) {
   throw Error("Poseidon: arity " + std::to_string(arity) + " is not one Filecoin uses (2, 4, 8, 11, 16, 24, 36)");
 }
 
-// Hot path: one once_flag per arity, so lookups after the first are lock-free.
+// Hot path: one once_flag per arity, so lookups after the first are lock-free
+// (circuits/poseidon's cache, which owns the constants, takes a mutex).
 const pos::NeptuneOptimized<Fr>& optimized(int arity) {
   static std::once_flag once[std::size(kPoseidonArities)];
-  static std::unique_ptr<const pos::NeptuneOptimized<Fr>> table[std::size(kPoseidonArities)];
+  static const pos::NeptuneOptimized<Fr>* table[std::size(kPoseidonArities)];
   const int i = arity_index(arity);
-  std::call_once(once[i], [&] {
-    table[i] = std::make_unique<const pos::NeptuneOptimized<Fr>>(pos::filecoin_neptune_optimized<Fr>(arity));
-  });
+  std::call_once(once[i], [&] { table[i] = &pos::filecoin_neptune_optimized<Fr>(arity); });
   return *table[i];
 }
 
@@ -78,16 +78,16 @@ Fr sponge_constant_length(std::span<const Fr> preimage, int arity, const Fr& tag
   state[0] = tag;
   for (size_t i = 1; i < width; ++i) state[i] = Fr::zero();
   std::span<Fr> s(state, width);
-  size_t pos = 0;
+  size_t absorbed = 0;  // into the current block
   for (const Fr& x : preimage) {
-    state[1 + pos] += x;
-    if (++pos == size_t(arity)) {
+    state[1 + absorbed] += x;
+    if (++absorbed == size_t(arity)) {
       pos::permute_neptune(s, o);
-      pos = 0;
+      absorbed = 0;
     }
   }
-  if (pos > 0) {
-    for (size_t i = 1 + pos; i < width; ++i) state[i] = Fr::zero();
+  if (absorbed > 0) {
+    for (size_t i = 1 + absorbed; i < width; ++i) state[i] = Fr::zero();
     pos::permute_neptune(s, o);
   }
   return state[1];

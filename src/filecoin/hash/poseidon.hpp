@@ -39,7 +39,8 @@ bool is_poseidon_arity(int arity);
 
 // The constants for (arity, type) with the domain tag set, in the form the
 // circuits/poseidon gadget takes; built on first use, cached for the process
-// (thread-safe). Error naming the arity if Filecoin does not use it.
+// (thread-safe; one entry per distinct type asked for). Error naming the
+// arity if Filecoin does not use it.
 const circuits::poseidon::PoseidonConstants<Fr>& poseidon_constants(
     int arity, PoseidonHashType type = PoseidonHashType::merkle_tree());
 // neptune's OptimizedStatic constants for an arity (they do not depend on the type).
