@@ -42,10 +42,10 @@ void BucketGraph::parents(uint64_t node, std::span<uint32_t, kBaseDegree> out) c
              uint32_t(seed_[4 * w + 3]) << 24;
   key[7] = n32;
   // 5 parents draw two u64 each: 20 words, from the first two blocks.
-  const ChaChaBlock b0 = chacha_block<8>(key, 0), b1 = chacha_block<8>(key, 1);
+  const std::array<ChaChaBlock, 2> blocks = chacha_block_pair<8>(key, 0);
   size_t word = 0;
   auto next_u64 = [&]() {
-    auto at = [&](size_t i) { return uint64_t(i < 16 ? b0[i] : b1[i - 16]); };
+    auto at = [&](size_t i) { return uint64_t(blocks[i / 16][i % 16]); };
     uint64_t v = at(word) | at(word + 1) << 32;
     word += 2;
     return v;

@@ -42,6 +42,26 @@ class FeistelPermutation {
     return u;
   }
 
+  // out[i] = permute(first + i): the walks run interleaved, which keeps the
+  // table lookups of independent indexes in flight together.
+  template <size_t N>
+  void permute_run(uint64_t first, std::array<uint64_t, N>& out) const {
+    uint32_t pending = 0;
+    for (size_t i = 0; i < N; ++i) {
+      out[i] = encode(first + i);
+      pending |= uint32_t(out[i] >= num_elements_) << i;
+    }
+    while (pending) {
+      uint32_t next = 0;
+      for (size_t i = 0; i < N; ++i)
+        if (pending >> i & 1) {
+          out[i] = encode(out[i]);
+          next |= uint32_t(out[i] >= num_elements_) << i;
+        }
+      pending = next;
+    }
+  }
+
   uint64_t num_elements() const { return num_elements_; }
   // Bits per half: the least n >= 1 with 4^n >= num_elements.
   unsigned half_bits() const { return half_bits_; }

@@ -19,11 +19,12 @@ void StackedGraph::expander_parents(uint64_t node, std::span<uint32_t, kExpDegre
   if (node >= nodes())
     throw Error("SDR graph: node " + std::to_string(node) + " is not below " + std::to_string(nodes()));
   const bool legacy = api_version() == ApiVersion::kV1_0_0;
+  std::array<uint64_t, kExpDegree> transformed;
+  feistel_.permute_run(node * kExpDegree, transformed);
   for (size_t i = 0; i < kExpDegree; ++i) {
-    const uint64_t transformed = feistel_.permute(node * kExpDegree + i);
     // 1.0.0 truncates the permuted index to u32 before dividing, which loses
     // parents beyond 2^29 in 32 and 64 GiB graphs; sealed sectors depend on it.
-    out[i] = legacy ? uint32_t(transformed) / uint32_t(kExpDegree) : uint32_t(transformed / kExpDegree);
+    out[i] = legacy ? uint32_t(transformed[i]) / uint32_t(kExpDegree) : uint32_t(transformed[i] / kExpDegree);
   }
 }
 

@@ -46,6 +46,19 @@ TEST(ChaCha, Rfc8439ZeroKeyBlock) {
             "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586");
 }
 
+TEST(ChaCha, PairEqualsTwoBlocks) {
+  ChaChaKey key{0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c, 0x13121110, 0x17161514, 0x1b1a1918, 0x1f1e1d1c};
+  for (uint64_t counter : {uint64_t(0), uint64_t(1), uint64_t(0xffffffff), ~uint64_t(0) - 1}) {
+    auto pair = chacha_block_pair<8>(key, counter);
+    EXPECT_EQ(pair[0], chacha_block<8>(key, counter)) << counter;
+    EXPECT_EQ(pair[1], chacha_block<8>(key, counter + 1)) << counter;
+    auto pair20 = chacha_block_pair<20>(key, counter);
+    EXPECT_EQ(pair20[1], chacha_block<20>(key, counter + 1)) << counter;
+  }
+  // first word of RFC 8439's zero-key block (76 b8 e0 ad)
+  EXPECT_EQ(chacha_block_pair<20>(ChaChaKey{}, 0)[0][0], 0xade0b876u);
+}
+
 TEST(Feistel, HalfBitsFollowRustsPrecompute) {
   const FeistelKeys keys{1, 2, 3, 4};
   EXPECT_EQ(FeistelPermutation(1, keys).half_bits(), 1u);
