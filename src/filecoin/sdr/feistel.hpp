@@ -46,6 +46,7 @@ class FeistelPermutation {
   // table lookups of independent indexes in flight together.
   template <size_t N>
   void permute_run(uint64_t first, std::array<uint64_t, N>& out) const {
+    static_assert(N <= 32, "pending walks are tracked in a u32 mask");
     uint32_t pending = 0;
     for (size_t i = 0; i < N; ++i) {
       out[i] = encode(first + i);

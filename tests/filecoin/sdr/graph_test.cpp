@@ -83,6 +83,11 @@ TEST(Feistel, PermutesAndInverts) {
     seen[p] = true;
     ASSERT_EQ(f.invert(p), i);
   }
+  std::array<uint64_t, 8> run{};
+  for (uint64_t first : {uint64_t(0), uint64_t(8), n - 8}) {
+    f.permute_run(first, run);
+    for (uint64_t i = 0; i < 8; ++i) EXPECT_EQ(run[i], f.permute(first + i));
+  }
 }
 
 TEST(Feistel, TabulatedRoundsEqualDirectBlake2b) {
