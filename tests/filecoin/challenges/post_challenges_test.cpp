@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "filecoin/challenges/post_challenges.hpp"
+#include "filecoin/challenges/registered_challenges.hpp"
 #include "filecoin/hash/sha256.hpp"
 #include "vectors.hpp"
 
@@ -167,4 +168,9 @@ TEST(PoStChallenges, GoldenWindowPoStProofOpensTheDerivedLeaves) {
   // Window32GiBV1 (API 1.0), the proof's only sector (index 0), randomness 0.
   EXPECT_EQ(post_sector_leaf_challenges(uint64_t(1) << 30, ApiVersion::kV1_0_0, Domain{}, g.sector_id, 0, 10),
             g.leaves);
+  // The same through the registered type postpub.json names (8 =
+  // StackedDrgWindow32GiBV1) and its API 1.2 successor (13): a proof's first
+  // sector is challenged alike under both.
+  EXPECT_EQ(post_vanilla_challenges(post_proof_from_id(8), Domain{}, g.sector_id, 0), g.leaves);
+  EXPECT_EQ(post_vanilla_challenges(post_proof_from_id(13), Domain{}, g.sector_id, 0), g.leaves);
 }
