@@ -2,7 +2,8 @@
 // with node's own crypto and BigInt from the rust-fil-proofs formulas (an
 // implementation independent of cuzk's C++). Writes vectors.json beside it.
 //
-//   node tests/filecoin/challenges/gen_vectors.mjs
+//   node tests/filecoin/challenges/gen_vectors.mjs            (rewrites vectors.json)
+//   node tests/filecoin/challenges/gen_vectors.mjs --stdout   (prints it; the C++ test compares)
 //
 // Deterministic: every input comes from SHA-256("cuzk-derive" || counter).
 // Formulas (rust-fil-proofs 87348a7):
@@ -98,4 +99,6 @@ for (const setLen of [1, 7, 1000003]) {
   out.winning_sectors.push({ randomness: hex(randomness), prover_id: hex(proverId), sector_set_len: setLen, picks });
 }
 
-writeFileSync(join(here, 'vectors.json'), JSON.stringify(out, null, 1) + '\n');
+const text = JSON.stringify(out, null, 1) + '\n';
+if (process.argv.includes('--stdout')) process.stdout.write(text);
+else writeFileSync(join(here, 'vectors.json'), text);

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/error.hpp"
@@ -44,6 +46,14 @@ uint64_t mod_bytewise(const Digest& d, uint64_t m) {
 }
 
 }  // namespace
+
+// The fixture is what node computes today (skipped where node is absent).
+TEST(ChallengeVectors, NodeRegeneratesTheFixture) {
+  if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "node not installed";
+  const std::string dir = std::string(CUZK_SOURCE_DIR) + "/tests/filecoin/challenges/";
+  const std::string cmd = "node '" + dir + "gen_vectors.mjs' --stdout | cmp -s - '" + dir + "vectors.json'";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+}
 
 TEST(ReplicaId, MatchesNodeCrypto) {
   const auto& cases = challenge_vectors()["replica_id"];
