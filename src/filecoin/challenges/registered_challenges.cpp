@@ -27,7 +27,8 @@ std::vector<uint64_t> porep_partition_challenges(RegisteredSealProof proof, cons
     case PoRepChallengeKind::kInteractive:
       return interactive_porep_challenges(nodes, replica_id, seed, p.challenges_per_partition, partition);
     case PoRepChallengeKind::kSynthetic:
-      return SyntheticChallenges(nodes, replica_id, comm_r).porep_challenges(seed, p.challenges_per_partition, partition);
+      return SyntheticChallenges(nodes, replica_id, comm_r)
+          .porep_challenges(seed, p.challenges_per_partition, partition);
     case PoRepChallengeKind::kNonInteractive:
       return non_interactive_porep_challenges(nodes, replica_id, comm_r, p.challenges_per_partition, partition);
   }

@@ -23,7 +23,9 @@ std::string CircuitParameters::file_name(std::string_view extension) const {
   return name;
 }
 
-std::string tree_r_name(const TreeShape& shape) { return std::string("merkletree-") + kTreeHasher + "-" + shape.arities(); }
+std::string tree_r_name(const TreeShape& shape) {
+  return std::string("merkletree-") + kTreeHasher + "-" + shape.arities();
+}
 
 CircuitParameters circuit_parameters(RegisteredSealProof proof) {
   const SealProofInfo& p = seal_proof_info(proof);

@@ -12,7 +12,8 @@ constexpr uint64_t k8KiB = 1 << 8, k32KiB = 1 << 10, k16MiB = 1 << 19;
 
 uint64_t checked(uint64_t sector_nodes) {
   if (!is_update_sector_nodes(sector_nodes))
-    throw Error("SnapDeals: " + std::to_string(sector_nodes) + " sector nodes is not a size EmptySectorUpdate supports");
+    throw Error("SnapDeals: " + std::to_string(sector_nodes) +
+                " sector nodes is not a size EmptySectorUpdate supports");
   return sector_nodes;
 }
 
