@@ -1,6 +1,7 @@
 #include "filecoin/merkle/merkle_tree.hpp"
 
 #include <array>
+#include <cstring>
 #include <string>
 
 #include "core/error.hpp"
@@ -30,6 +31,14 @@ void check_poseidon_leaves(std::span<const Domain> leaves) {
 }
 
 }  // namespace
+
+std::vector<Domain> leaves_from_bytes(std::span<const uint8_t> bytes) {
+  if (bytes.size() % kNodeBytes != 0)
+    throw Error("tree leaves: " + std::to_string(bytes.size()) + " bytes is not a multiple of 32");
+  std::vector<Domain> leaves(bytes.size() / kNodeBytes);
+  std::memcpy(leaves.data(), bytes.data(), bytes.size());
+  return leaves;
+}
 
 void hash_level(NodeHasher hasher, uint32_t arity, std::span<const Domain> children, std::span<Domain> out) {
   if (children.size() != out.size() * arity)

@@ -35,6 +35,10 @@ class MerkleTree {
   std::vector<std::vector<Domain>> levels_;
 };
 
+// The 32-byte leaves of a sector's bytes (its padded data for TreeD, its
+// replica for TreeR); Error unless the size is a multiple of 32.
+std::vector<Domain> leaves_from_bytes(std::span<const uint8_t> bytes);
+
 // The hashes of one level into the next: out[i] = hash of children
 // [i * arity, (i + 1) * arity), on the thread pool. children.size() must be
 // out.size() * arity.

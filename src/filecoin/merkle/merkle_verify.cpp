@@ -127,6 +127,7 @@ MerkleCheck check_merkle_proof(const MerkleProof& proof, const TreeShape& shape,
 }
 
 uint64_t merkle_path_index(const MerkleProof& proof, const TreeShape& shape) {
+  shape.validate();
   std::vector<Step> steps;
   if (auto e = flatten(proof, shape, steps); !e.empty()) throw Error("Merkle proof: " + e);
   uint64_t index = 0, below = 1;

@@ -14,17 +14,14 @@ namespace {
 
 namespace pos = circuits::poseidon;
 
-// filecoin_poseidon() takes a lock per call; node hashing is hot, so each
-// arity's constants are looked up once.
+// filecoin_poseidon() takes a lock per call and node hashing is hot, so each
+// arity's constants are looked up once, on first use.
 const pos::PoseidonConstants<Fr>& constants_for(size_t arity) {
-  static const std::array<const pos::PoseidonConstants<Fr>*, 4> kByLog = {
-      &pos::filecoin_poseidon<Fr>(2), &pos::filecoin_poseidon<Fr>(4), &pos::filecoin_poseidon<Fr>(8),
-      &pos::filecoin_poseidon<Fr>(16)};
   switch (arity) {
-    case 2: return *kByLog[0];
-    case 4: return *kByLog[1];
-    case 8: return *kByLog[2];
-    case 16: return *kByLog[3];
+    case 2: { static const auto& c = pos::filecoin_poseidon<Fr>(2); return c; }
+    case 4: { static const auto& c = pos::filecoin_poseidon<Fr>(4); return c; }
+    case 8: { static const auto& c = pos::filecoin_poseidon<Fr>(8); return c; }
+    case 16: { static const auto& c = pos::filecoin_poseidon<Fr>(16); return c; }
   }
   throw Error("Poseidon tree node: " + std::to_string(arity) + " children (tree arities are 2, 4, 8, 16)");
 }

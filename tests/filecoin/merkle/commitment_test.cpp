@@ -81,6 +81,13 @@ TEST(Fr32, PadMatchesTheBitDefinitionAndUnpadInverts) {
   for (size_t q = 0; q < 4; ++q) EXPECT_EQ(p[32 * q + 31], 0x3f);
 }
 
+TEST(TreeD, LeavesFromBytesAreThe32ByteWords) {
+  std::vector<uint8_t> bytes(96);
+  for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = uint8_t(i);
+  EXPECT_EQ(leaves_from_bytes(bytes), domains_of(bytes));
+  EXPECT_THROW(leaves_from_bytes(std::vector<uint8_t>(33)), Error);
+}
+
 TEST(Fr32, RefusesBadSizesAndSetPaddingBits) {
   EXPECT_THROW(fr32_pad(std::vector<uint8_t>(128)), Error);
   EXPECT_THROW(fr32_unpad(std::vector<uint8_t>(127)), DecodeError);
