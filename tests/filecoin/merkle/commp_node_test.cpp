@@ -43,12 +43,12 @@ bool node_expected() {
 
 TEST(CommPNode, MatchesWeb3StorageDataSegment) {
   const std::string root = CUZK_SOURCE_DIR;
-  auto [rc, bin] = run("'" + root + "/scripts/snarkjs-tools'");
+  auto [rc, bin] = run("'" + root + "/scripts/setup/snarkjs-tools'");
   if (rc == 77) {
     if (node_expected()) FAIL() << "node/npm not available, but CUZK_EXPECT_NODE=1 says they were installed";
     GTEST_SKIP() << "node/npm not available";
   }
-  ASSERT_EQ(rc, 0) << "scripts/snarkjs-tools failed";
+  ASSERT_EQ(rc, 0) << "scripts/setup/snarkjs-tools failed";
   while (!bin.empty() && (bin.back() == '\n' || bin.back() == '\r')) bin.pop_back();
   const fs::path modules = fs::path(bin).parent_path();  // .../node_modules/.bin -> node_modules
 
