@@ -179,9 +179,34 @@ void JsonReader::null() {
   pos_ += 4;
 }
 
+// The compact form serde_json and Go write, "[12,0,255,...]": most of a C1
+// output is this, so it is read without the general path's checks per token.
+// Anything else (whitespace, errors) is left to the general path.
+bool JsonReader::compact_domain(Domain& d) {
+  const char* p = text_.data() + pos_;
+  const char* end = text_.data() + text_.size();
+  if (p == end || *p != '[') return false;
+  ++p;
+  for (size_t i = 0; i < 32; ++i) {
+    if (p == end || *p < '0' || *p > '9') return false;
+    unsigned v = unsigned(*p++ - '0');
+    if (v != 0) {
+      for (int k = 0; k < 2 && p != end && *p >= '0' && *p <= '9'; ++k) v = v * 10 + unsigned(*p++ - '0');
+      if (v > 255) return false;
+    }
+    if (p == end || *p != (i == 31 ? ']' : ',')) return false;
+    ++p;
+    d[i] = uint8_t(v);
+  }
+  pos_ = size_t(p - text_.data());
+  return true;
+}
+
 Domain JsonReader::domain() {
-  open('[', "an array of 32 bytes");
+  skip_ws();
   Domain d{};
+  if (compact_domain(d)) return d;
+  open('[', "an array of 32 bytes");
   for (size_t i = 0; i < 32; ++i) {
     skip_ws();
     if (pos_ < text_.size() && text_[pos_] == ']') fail("array of " + std::to_string(i) + " bytes, expected 32");

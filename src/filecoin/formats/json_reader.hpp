@@ -60,6 +60,7 @@ class JsonReader {
   // After an item: true on ',' (more follow), false on `close`.
   bool more(char close);
   void string_into(std::string& out);
+  bool compact_domain(Domain& d);
   // Reads a member's key and its ':'; returns the index in keys.
   size_t member_key(std::initializer_list<std::string_view> keys);
   [[noreturn]] void fail_missing(std::string_view key) const;

@@ -25,6 +25,8 @@ namespace cuzk::filecoin {
 // registered_proof must name the sector size of the vanilla_proofs variant.
 SealCommitPhase1Output read_seal_commit_phase1_json(std::string_view text,
                                                     const std::string& source = "C1 output");
+// cuzk::Error when registered_proof names another sector size than the
+// variant, or a MerkleProof holds a path its kind has no field for.
 std::string write_seal_commit_phase1_json(const SealCommitPhase1Output& c1);
 
 // One challenge's proof, for documents that embed it.
