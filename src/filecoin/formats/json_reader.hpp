@@ -75,6 +75,7 @@ class JsonReader {
 
 template <class F>
 void JsonReader::object(std::initializer_list<std::string_view> keys, F&& read_member) {
+  if (keys.size() > 64) fail("internal: an object of more than 64 expected fields");
   open('{', "an object");
   uint64_t seen = 0;
   if (!empty_container('}')) {
