@@ -34,8 +34,8 @@ inline std::string column_fault(const ColumnProof& cp, uint64_t node, uint32_t l
                                 const Domain& comm_c, const std::string& what) {
   if (cp.column.index != node) return what + ": column index " + std::to_string(cp.column.index);
   if (cp.column.rows.size() != layers) return what + ": " + std::to_string(cp.column.rows.size()) + " rows";
-  return merkle_fault(cp.inclusion_proof, shape,
-                      {.root = comm_c, .leaf_index = node, .leaf = poseidon_hash(std::span<const Domain>(cp.column.rows))}, what);
+  const Domain leaf = poseidon_hash(std::span<const Domain>(cp.column.rows));
+  return merkle_fault(cp.inclusion_proof, shape, {.root = comm_c, .leaf_index = node, .leaf = leaf}, what);
 }
 
 // One challenge's proof, as Proof::verify checks it, plus the rows of the
