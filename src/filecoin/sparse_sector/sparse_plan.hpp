@@ -20,13 +20,12 @@
 #include <vector>
 
 #include "filecoin/domain.hpp"
+#include "filecoin/registry/post_proof.hpp"
+#include "filecoin/registry/seal_proof.hpp"
 #include "filecoin/sparse_sector/sparse_sector_spec.hpp"
 #include "filecoin/vanilla/seal_commit_phase1.hpp"
 
 namespace cuzk::filecoin {
-
-enum class RegisteredSealProof : uint64_t;  // registry/seal_proof.hpp
-enum class RegisteredPoStProof : uint64_t;  // registry/post_proof.hpp
 
 // A PoSt whose challenged leaves a sparse sector should fill with
 // pseudo-random replica values (so its proofs do not all open the default leaf).

@@ -63,8 +63,12 @@ int main(int argc, char** argv) try {
   if (gib != 32 && gib != 64) throw Error("sector size must be 32 or 64 GiB, got " + std::to_string(gib));
   std::filesystem::create_directories(out);
   // Registry ids (go-state-types): StackedDrg{32,64}GiBV1_1, StackedDrgWindow{32,64}GiBV1_2, Winning{32,64}GiBV1.
-  const RegisteredSealProof seal{gib == 32 ? 8u : 9u};
-  const RegisteredPoStProof window{gib == 32 ? 13u : 14u}, winning{gib == 32 ? 3u : 4u};
+  const RegisteredSealProof seal =
+      gib == 32 ? RegisteredSealProof::kStackedDrg32GiBV1_1 : RegisteredSealProof::kStackedDrg64GiBV1_1;
+  const RegisteredPoStProof window = gib == 32 ? RegisteredPoStProof::kStackedDrgWindow32GiBV1_2
+                                               : RegisteredPoStProof::kStackedDrgWindow64GiBV1_2;
+  const RegisteredPoStProof winning = gib == 32 ? RegisteredPoStProof::kStackedDrgWinning32GiBV1
+                                                : RegisteredPoStProof::kStackedDrgWinning64GiBV1;
 
   SparseSealRequest r;
   r.proof = seal;

@@ -26,12 +26,17 @@ using namespace cuzk::filecoin;
 
 namespace {
 
-// The registry's numbering (go-state-types); its header cannot sit beside
-// merkle/tree_shape.hpp, so the ids are spelled here.
-constexpr RegisteredSealProof k2KiBV1_1{5}, k8MiBV1{1}, k32GiBV1_1{8}, k64GiBV1_1{9};
-constexpr RegisteredSealProof k32GiBSynthetic{13}, k32GiBNonInteractive{18}, k2KiBSynthetic{10};
-constexpr RegisteredPoStProof kWinning2KiB{0}, kWinning8MiB{1}, kWindow8MiBV1_2{11}, kWinning32GiB{3},
-    kWindow32GiBV1_2{13}, kWindow64GiBV1_2{14}, kWindow32GiBV1{8};
+using enum RegisteredSealProof;
+using enum RegisteredPoStProof;
+constexpr auto k2KiBV1_1 = kStackedDrg2KiBV1_1, k8MiBV1 = kStackedDrg8MiBV1, k32GiBV1_1 = kStackedDrg32GiBV1_1,
+               k64GiBV1_1 = kStackedDrg64GiBV1_1;
+constexpr auto k32GiBSynthetic = kStackedDrg32GiBV1_1_Feat_SyntheticPoRep,
+               k32GiBNonInteractive = kStackedDrg32GiBV1_2_Feat_NonInteractivePoRep,
+               k2KiBSynthetic = kStackedDrg2KiBV1_1_Feat_SyntheticPoRep;
+constexpr auto kWinning2KiB = kStackedDrgWinning2KiBV1, kWinning8MiB = kStackedDrgWinning8MiBV1,
+               kWindow8MiBV1_2 = kStackedDrgWindow8MiBV1_2, kWinning32GiB = kStackedDrgWinning32GiBV1,
+               kWindow32GiBV1_2 = kStackedDrgWindow32GiBV1_2, kWindow64GiBV1_2 = kStackedDrgWindow64GiBV1_2,
+               kWindow32GiBV1 = kStackedDrgWindow32GiBV1;
 
 Domain filled(uint8_t b) {
   Domain d;
