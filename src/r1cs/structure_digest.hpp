@@ -12,7 +12,6 @@
 //   zero coefficients dropped, inputs before aux, each by index.
 // The result is printed as lowercase hex, as Rust's cs.hash() returns it.
 #pragma once
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -22,29 +21,11 @@
 #include "ff/field_io.hpp"
 #include "r1cs/blake2s.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/normal_form.hpp"
 #include "r1cs/shape.hpp"
 #include "r1cs/test_constraint_system.hpp"
 
 namespace cuzk::r1cs {
-
-// lc with each variable once (coefficients summed), no zero coefficient,
-// inputs first, then aux, each in index order: bellpepper's BTreeMap order.
-template <class F>
-std::vector<Term<F>> normal_form(const LinearCombination<F>& lc) {
-  auto key = [](Variable v) { return (uint64_t(v.is_input() ? 0 : 1) << 63) | uint64_t(v.index()); };
-  std::vector<Term<F>> t(lc.terms().begin(), lc.terms().end());
-  std::stable_sort(t.begin(), t.end(), [&](const Term<F>& x, const Term<F>& y) { return key(x.var) < key(y.var); });
-  std::vector<Term<F>> out;
-  out.reserve(t.size());
-  for (const auto& term : t) {
-    if (!out.empty() && out.back().var == term.var)
-      out.back().coeff += term.coeff;
-    else
-      out.push_back(term);
-  }
-  std::erase_if(out, [](const Term<F>& x) { return x.coeff.is_zero(); });
-  return out;
-}
 
 // Incremental form: the shape goes first, so it must be known up front
 // (a ShapeCounter pass gives it); constraints are then fed in order.
