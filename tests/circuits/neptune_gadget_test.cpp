@@ -4,13 +4,14 @@
 // witness satisfying the system and a broken one caught, and the structure
 // (every constraint, every variable, every merged coefficient) equal to a
 // literal transliteration of circuit.rs (tests/circuits/neptune_reference.hpp).
+#include "circuits/poseidon/neptune_gadget.hpp"
+
 #include <gtest/gtest.h>
 
 #include <iostream>
 #include <random>
 
 #include "circuits/poseidon/native.hpp"
-#include "circuits/poseidon/neptune_gadget.hpp"
 #include "ff/field_io.hpp"
 #include "neptune_reference.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -54,7 +55,8 @@ template <class CS>
 std::vector<Num> alloc_all(CS& cs, const std::vector<F>& vals) {
   std::vector<Num> out;
   for (size_t i = 0; i < vals.size(); ++i)
-    out.push_back(Num::alloc(cs, [i] { return "data " + std::to_string(i); }, [&vals, i] { return vals[i]; }));
+    out.push_back(Num::alloc(
+        cs, [i] { return "data " + std::to_string(i); }, [&vals, i] { return vals[i]; }));
   return out;
 }
 
@@ -133,7 +135,8 @@ TEST(NeptuneCircuit, ConstraintCountsOutputsAndSatisfaction) {
     TestCS cs;
     const auto vals = random_elements(arity, 100 + uint64_t(arity));
     const auto in = alloc_all(cs, vals);
-    const Num out = pos::neptune_poseidon_hash(cs, "poseidon", std::span<const Num>(in), pos::neptune_circuit_plan<F>(arity));
+    const Num out =
+        pos::neptune_poseidon_hash(cs, "poseidon", std::span<const Num>(in), pos::neptune_circuit_plan<F>(arity));
     EXPECT_EQ(cs.constraints().size(), want) << "arity " << arity;
     EXPECT_EQ(cs.aux().size(), size_t(arity) + want) << "one variable per constraint, arity " << arity;
     EXPECT_EQ(cs.inputs().size(), 1u);
@@ -297,9 +300,10 @@ TEST(NeptuneCircuit, SameR1csAndWitnessAsCircuitRsTransliteration) {
     TestCS ours, theirs;
     const auto a = alloc_all(ours, vals);
     const auto b = alloc_all(theirs, vals);
-    const Num x = pos::neptune_poseidon_hash(ours, "h", std::span<const Num>(a), pos::neptune_circuit_plan<F>(arity, tag));
+    const Num x =
+        pos::neptune_poseidon_hash(ours, "h", std::span<const Num>(a), pos::neptune_circuit_plan<F>(arity, tag));
     const Num y = neptune_reference::poseidon_hash<F>(theirs, std::span<const Num>(b),
-                                                       pos::filecoin_neptune_optimized<F>(arity), tag);
+                                                      pos::filecoin_neptune_optimized<F>(arity), tag);
     EXPECT_EQ(r1cs::structure_digest(ours), r1cs::structure_digest(theirs)) << "arity " << arity;
     EXPECT_EQ(ours.aux(), theirs.aux()) << "arity " << arity;
     EXPECT_EQ(x.variable(), y.variable());

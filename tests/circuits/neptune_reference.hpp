@@ -184,7 +184,8 @@ struct Circuit {
       const auto& sp = c.sparse[size_t(current_round - sparse_offset - 1)];
       std::vector<Elt<F>> result;
       result.push_back(scalar_product(sp.w_hat));
-      for (size_t j = 1; j < size_t(c.width); ++j) result.push_back(elements[j].add(elements[0].scale(sp.v_rest[j - 1])));
+      for (size_t j = 1; j < size_t(c.width); ++j)
+        result.push_back(elements[j].add(elements[0].scale(sp.v_rest[j - 1])));
       elements = std::move(result);
     } else {
       product_mds_with_matrix(c.mds);
@@ -196,10 +197,13 @@ struct Circuit {
     const size_t t = size_t(c.width);
     size_t off = constants_offset;
     std::vector<F> pre, post;
-    if (first_round) pre.assign(c.compressed_round_constants.begin() + long(off), c.compressed_round_constants.begin() + long(off + t));
+    if (first_round)
+      pre.assign(c.compressed_round_constants.begin() + long(off),
+                 c.compressed_round_constants.begin() + long(off + t));
     off += pre.size();
     if (first_round || !last_round)
-      post.assign(c.compressed_round_constants.begin() + long(off), c.compressed_round_constants.begin() + long(off + t));
+      post.assign(c.compressed_round_constants.begin() + long(off),
+                  c.compressed_round_constants.begin() + long(off + t));
     off += post.size();
     for (size_t i = 0; i < elements.size(); ++i) {
       if (first_round) {

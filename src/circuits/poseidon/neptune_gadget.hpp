@@ -51,8 +51,8 @@ AllocatedNum<typename CS::Field> neptune_poseidon_hash(CS& cs, const N& name,
                                                        const NeptuneCircuitPlan<typename CS::Field>& plan) {
   using F = typename CS::Field;
   if (int(preimage.size()) != plan.arity)
-    throw Error("Poseidon (neptune circuit): preimage has " + std::to_string(preimage.size()) +
-                " elements, arity is " + std::to_string(plan.arity));
+    throw Error("Poseidon (neptune circuit): preimage has " + std::to_string(preimage.size()) + " elements, arity is " +
+                std::to_string(plan.arity));
   r1cs::Namespace ns(cs, name);
   const Variable one = Variable::one();
   std::vector<Variable> symbol(plan.symbols(), one);
@@ -215,9 +215,10 @@ AllocatedNum<typename CS::Field> hash_md_circuit(CS& cs, const N& name,
     preimage[0] = hash;
     for (size_t i = 0; i < n; ++i) preimage[i + 1] = elements[at + i];
     for (size_t i = n + 1; i < kArity; ++i)
-      preimage[i] = AllocatedNum<F>::alloc(cs, [i] { return "padding " + std::to_string(i); }, [] { return F::zero(); });
-    hash = neptune_poseidon_hash(cs, [chunk] { return "hash md " + std::to_string(chunk); },
-                                 std::span<const AllocatedNum<F>>(preimage), plan);
+      preimage[i] = AllocatedNum<F>::alloc(
+          cs, [i] { return "padding " + std::to_string(i); }, [] { return F::zero(); });
+    hash = neptune_poseidon_hash(
+        cs, [chunk] { return "hash md " + std::to_string(chunk); }, std::span<const AllocatedNum<F>>(preimage), plan);
   }
   return hash;
 }
