@@ -160,7 +160,7 @@ AllocatedNum<typename CS::Field> neptune_poseidon_hash(CS& cs, const N& name,
   }
 
   r1cs::Namespace result(cs, "hash result");
-  const auto out = AllocatedNum<F>::alloc(cs, "allocate for Elt::Num", [&] { return traced(trace.size() - 1); });
+  const auto out = AllocatedNum<F>::alloc(cs, "allocate for Elt::Num", [&] { return traced(neptune_trace_length(*plan.constants) - 1); });
   cs.enforce("enforce num allocation preserves lc", pin(plan.output), just(b, one), just(c, out.variable()));
   return out;
 }
