@@ -8,12 +8,6 @@
 
 namespace cuzk::filecoin {
 
-Domain column_hash(std::span<const Domain> rows) {
-  if (rows.size() != 2 && rows.size() != 11)
-    throw Error("column hash: " + std::to_string(rows.size()) + " layers; rust hashes columns of 2 or 11 only");
-  return poseidon_hash(rows);
-}
-
 Column column_of(std::span<const std::vector<Domain>> labels, uint64_t node) {
   if (node > UINT32_MAX) throw Error("column: node " + std::to_string(node) + " does not fit a u32 column index");
   Column c;
@@ -40,7 +34,7 @@ std::vector<Domain> tree_c_leaves(std::span<const std::vector<Domain>> labels) {
     std::vector<Domain> rows(labels.size());
     for (size_t i = begin; i < end; ++i) {
       for (size_t l = 0; l < labels.size(); ++l) rows[l] = labels[l][i];
-      leaves[i] = column_hash(rows);
+      leaves[i] = poseidon_hash(rows);
     }
   });
   return leaves;

@@ -2,7 +2,7 @@
 // column.rs, hash.rs): the column of node i is its label in every layer,
 // layer 1 first; its hash, a leaf of tree C, is Poseidon (Filecoin's Merkle
 // constants) of arity = the layer count, which rust allows for 2 and 11
-// layers only.
+// layers only (column_hash of one column: sparse_sector/sparse_sector.hpp).
 #pragma once
 #include <cstdint>
 #include <span>
@@ -12,9 +12,6 @@
 #include "filecoin/vanilla/column_proof.hpp"
 
 namespace cuzk::filecoin {
-
-// Error unless rows.size() is 2 or 11; DecodeError for a non-canonical row.
-Domain column_hash(std::span<const Domain> rows);
 
 // Column of node i from every layer's labels (labels[layer - 1][node]).
 // Error when node is beyond a layer or does not fit the column's u32 index.

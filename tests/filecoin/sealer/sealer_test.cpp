@@ -109,9 +109,9 @@ TEST(Sealer, ColumnOfNode) {
   const Column c = column_of(s.labels, 17);
   EXPECT_EQ(c.index, 17u);
   EXPECT_EQ(c.rows, (std::vector<Domain>{s.labels[0][17], s.labels[1][17]}));
-  EXPECT_EQ(column_hash(c.rows), s.tree_c.level(0)[17]);
+  EXPECT_EQ(poseidon_hash(std::span<const Domain>(c.rows)), s.tree_c.level(0)[17]);
   EXPECT_THROW(column_of(s.labels, 64), Error);
-  EXPECT_THROW(column_hash(std::vector<Domain>(3)), Error);
+  EXPECT_THROW(tree_c_leaves(std::vector<std::vector<Domain>>(3, std::vector<Domain>(64))), Error);
 }
 
 TEST(Sealer, RefusesBadInput) {
