@@ -3,7 +3,8 @@
 // rust-fil-proofs' last SDR label (11 layers, replica_id [9; 32]), and the
 // consistency of every artefact (replica = label + data, comm_r =
 // Poseidon-2(comm_c, comm_r_last), replica_id recomputed), at the published
-// 2 KiB size and the test sizes 4, 16 and 32 KiB (shapes 8-2-0, 8-8-0, 8-8-2).
+// 2 KiB size and the test sizes 4, 16 and 32 KiB (shapes 8-2-0, 8-8-0, 8-8-2);
+// and agreement with the independent sparse-sector implementation.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -15,6 +16,8 @@
 #include "filecoin/merkle/piece_commitment.hpp"
 #include "filecoin/sealer/column.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
+#include "filecoin/sealer/stacked_proof_builder.hpp"
+#include "filecoin/sparse_sector/sparse_sector.hpp"
 #include "sealer_test_util.hpp"
 
 using namespace cuzk;
@@ -127,4 +130,24 @@ TEST(Sealer, RefusesBadInput) {
   EXPECT_THROW(seal_cc_sector(c, identity()), Error);
   c.sector_size = uint64_t(1) << 30;  // 2^25 nodes: beyond host labelling
   EXPECT_THROW(seal_cc_sector(c, identity()), Error);
+}
+
+// The sparse sector (another implementation, sparse_sector/) with every node
+// labelled and no filler leaves is a real CC sector: same commitments.
+TEST(Sealer, AgreesWithAFullyLabelledSparseSector) {
+  const SealedSector s = seal_cc_sector(config_2k_v1_1(), identity());
+  SparseSectorContents contents;
+  contents.replica_id = s.replica_id;
+  for (uint64_t i = 0; i < 64; ++i) contents.labelled_nodes.push_back(i);
+  contents.default_label = filled(1);
+  const SparseSector sparse({2048, 2, config_2k_v1_1().porep_id, ApiVersion::kV1_1_0}, contents);
+  EXPECT_EQ(to_hex(sparse.comm_d()), to_hex(s.comm_d));
+  EXPECT_EQ(to_hex(sparse.comm_c()), to_hex(s.comm_c));
+  EXPECT_EQ(to_hex(sparse.comm_r_last()), to_hex(s.comm_r_last));
+  EXPECT_EQ(to_hex(sparse.comm_r()), to_hex(s.comm_r));
+  // and both assemble the same stacked proofs and PoSt paths
+  for (uint64_t c = 1; c < 64; c += 5) {
+    EXPECT_EQ(sparse.prove_challenge(c), stacked_proof(s.graph, DenseSectorOpenings(s), c)) << "challenge " << c;
+    EXPECT_EQ(sparse.prove_tree_r(c), s.tree_r.prove(c));
+  }
 }
