@@ -25,9 +25,11 @@ Fr update_rho(const Domain& phi, uint64_t high) {
 }
 
 uint32_t update_high_shift(uint64_t sector_nodes, size_t h) {
-  if (!std::has_single_bit(sector_nodes)) throw Error("SnapDeals: node count " + std::to_string(sector_nodes) + " is not a power of two");
+  if (!std::has_single_bit(sector_nodes))
+    throw Error("SnapDeals: node count " + std::to_string(sector_nodes) + " is not a power of two");
   const uint32_t bits = uint32_t(std::countr_zero(sector_nodes));
-  if (h > bits) throw Error("SnapDeals: h " + std::to_string(h) + " exceeds the " + std::to_string(bits) + " index bits");
+  if (h > bits)
+    throw Error("SnapDeals: h " + std::to_string(h) + " exceeds the " + std::to_string(bits) + " index bits");
   return bits - uint32_t(h);
 }
 
@@ -66,14 +68,14 @@ UpdatedSector encode_sector_update(const SealedSector& sector, std::vector<Domai
   });
   MerkleTree tree_r_new = MerkleTree::build(tree_r_shape(sector.config.sector_size), std::move(replica));
   const Domain comm_r_last_new = tree_r_new.root();
-  return UpdatedSector{comm_d_new,
-                       sector.comm_r,
-                       comm_r_last_new,
-                       comm_r_of(sector.comm_c, comm_r_last_new),
-                       phi,
-                       h,
-                       std::move(tree_d_new),
-                       std::move(tree_r_new)};
+  return UpdatedSector{.comm_d_new = comm_d_new,
+                       .comm_r_old = sector.comm_r,
+                       .comm_r_last_new = comm_r_last_new,
+                       .comm_r_new = comm_r_of(sector.comm_c, comm_r_last_new),
+                       .phi = phi,
+                       .h = h,
+                       .tree_d_new = std::move(tree_d_new),
+                       .tree_r_new = std::move(tree_r_new)};
 }
 
 std::vector<Domain> decode_sector_update(std::span<const Domain> new_replica, std::span<const Domain> sector_key,

@@ -32,8 +32,9 @@ void expect_post_proof(const SealedSector& s, const FallbackPoStSectorProof& p, 
   EXPECT_EQ(p.sectors[0].comm_r_last, s.comm_r_last);
   ASSERT_EQ(p.sectors[0].inclusion_proofs.size(), leaves.size());
   for (size_t i = 0; i < leaves.size(); ++i) {
-    const auto check = check_merkle_proof(p.sectors[0].inclusion_proofs[i], tree_r_shape(s.config.sector_size),
-                                          {.root = s.comm_r_last, .leaf_index = leaves[i], .leaf = s.replica()[leaves[i]]});
+    const auto check =
+        check_merkle_proof(p.sectors[0].inclusion_proofs[i], tree_r_shape(s.config.sector_size),
+                           {.root = s.comm_r_last, .leaf_index = leaves[i], .leaf = s.replica()[leaves[i]]});
     EXPECT_TRUE(check.ok) << "challenge " << i << ": " << check.error;
   }
   EXPECT_EQ(read_fallback_post_sector_proof(write_fallback_post_sector_proof(p)), p);

@@ -39,13 +39,16 @@ void bench(const char* name, RegisteredSealProof seal, RegisteredPoStProof windo
   const SealConfig config = seal_config(seal);
   std::printf("%s (%llu nodes, %u layers)\n", name, (unsigned long long)config.nodes(), config.layers);
   const auto data = random_nodes(config.nodes(), 42);
-  const SealedSector s = timed("seal (tree D..comm_r)", [&] { return seal_sector(config, data, {filled(1), 7, filled(2)}); });
+  const SealedSector s = timed("seal (tree D..comm_r)", [&] {
+    return seal_sector(config, data, {filled(1), 7, filled(2)});
+  });
   const auto c1 = timed("C1 vanilla proofs", [&] { return seal_commit_phase1(seal, s, filled(3)); });
   const auto json = timed("C1 JSON", [&] { return write_seal_commit_phase1_json(c1); });
   std::printf("  C1 JSON: %zu bytes\n", json.size());
   timed("WindowPoSt sector proof", [&] { return post_sector_proof(window, s, 7, filled(4)); });
   timed("WinningPoSt sector proof", [&] { return post_sector_proof(winning, s, 7, filled(4)); });
-  const UpdatedSector u = timed("SnapDeals encode", [&] { return encode_sector_update(s, random_nodes(config.nodes(), 43)); });
+  const UpdatedSector u =
+      timed("SnapDeals encode", [&] { return encode_sector_update(s, random_nodes(config.nodes(), 43)); });
   const auto snap = timed("SnapDeals partition proofs", [&] { return snap_partition_proofs(s, u); });
   std::printf("  %zu SnapDeals partitions\n", snap.size());
 }
