@@ -3,7 +3,8 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "filecoin/sealer/registry_bridge.hpp"
+#include "filecoin/challenges/registered_challenges.hpp"
+#include "filecoin/registry/post_proof.hpp"
 
 namespace cuzk::filecoin {
 
@@ -28,11 +29,11 @@ FallbackPoStSectorProof post_sector_proof(const SealedSector& sector, uint64_t s
 
 FallbackPoStSectorProof post_sector_proof(RegisteredPoStProof proof, const SealedSector& sector,
                                           uint64_t sector_id, const Domain& randomness, uint64_t sector_index) {
-  const PoStProofFacts facts = post_proof_facts(proof);
-  if (facts.sector_size != sector.config.sector_size)
-    throw Error("PoSt: " + facts.name + " proves sectors of " + std::to_string(facts.sector_size) +
+  const PoStProofInfo& info = post_proof_info(proof);
+  if (info.sector_size != sector.config.sector_size)
+    throw Error("PoSt: " + std::string(info.name) + " proves sectors of " + std::to_string(info.sector_size) +
                 " bytes, this one has " + std::to_string(sector.config.sector_size));
-  const auto leaves = registered_post_challenges(proof, randomness, sector_id, sector_index);
+  const auto leaves = post_vanilla_challenges(proof, randomness, sector_id, sector_index);
   return post_sector_proof(sector, sector_id, leaves);
 }
 

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "filecoin/domain.hpp"
+#include "filecoin/registry/post_proof.hpp"
 #include "filecoin/sealer/seal_config.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
 #include "filecoin/vanilla/fallback_post_proof.hpp"

@@ -2,21 +2,15 @@
 // layer count and the graph's porep_id and API version; from a registered
 // seal proof type, or chosen freely for the test sizes rust-fil-proofs
 // allows (4, 16, 32 KiB, ...) that no registered type names.
-//
-// The registered proof enums are only declared here: the registry's headers
-// define a TreeShape of their own that clashes with merkle/tree_shape.hpp,
-// so only registry_bridge.cpp includes them.
 #pragma once
 #include <cstdint>
 #include <string>
 
 #include "filecoin/api_version.hpp"
+#include "filecoin/registry/seal_proof.hpp"
 #include "filecoin/sdr/porep_id.hpp"
 
 namespace cuzk::filecoin {
-
-enum class RegisteredSealProof : uint64_t;
-enum class RegisteredPoStProof : uint64_t;
 
 struct SealConfig {
   uint64_t sector_size = 0;  // bytes; a size tree_r_shape knows, at most 2^24 nodes

@@ -12,6 +12,16 @@
 
 namespace cuzk::filecoin {
 
+SealConfig seal_config(RegisteredSealProof proof) {
+  const SealProofInfo& info = seal_proof_info(proof);
+  SealConfig c;
+  c.sector_size = info.sector_size;
+  c.layers = uint32_t(info.sector().layers);
+  c.porep_id = porep_id(proof);
+  c.api_version = info.api_version;
+  return c;
+}
+
 void SealConfig::validate() const {
   if (sector_size == 0 || sector_size % 32 != 0)
     throw Error("seal config: sector_size " + std::to_string(sector_size) + " is not a positive multiple of 32");

@@ -23,10 +23,10 @@ namespace {
 
 // RegisteredSealProof ids (go-state-types numbering); the enum is only
 // declared where Merkle trees are in scope.
-constexpr auto k2KiBV1 = RegisteredSealProof(0);
-constexpr auto k2KiBV1_1 = RegisteredSealProof(5);
-constexpr auto k2KiBSynthetic = RegisteredSealProof(10);
-constexpr auto k2KiBNonInteractive = RegisteredSealProof(15);
+constexpr auto k2KiBV1 = RegisteredSealProof::kStackedDrg2KiBV1;
+constexpr auto k2KiBV1_1 = RegisteredSealProof::kStackedDrg2KiBV1_1;
+constexpr auto k2KiBSynthetic = RegisteredSealProof::kStackedDrg2KiBV1_1_Feat_SyntheticPoRep;
+constexpr auto k2KiBNonInteractive = RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep;
 
 SectorIdentity identity() { return {filled(3), 1234, filled(12)}; }
 

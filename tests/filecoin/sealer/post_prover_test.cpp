@@ -17,11 +17,11 @@ using namespace cuzk::filecoin::sealer_test;
 
 namespace {
 
-constexpr auto kSeal2KiBV1_1 = RegisteredSealProof(5);
-constexpr auto kWinning2KiB = RegisteredPoStProof(0);
-constexpr auto kWindow2KiBV1 = RegisteredPoStProof(5);
-constexpr auto kWindow2KiBV1_2 = RegisteredPoStProof(10);
-constexpr auto kWindow8MiBV1_2 = RegisteredPoStProof(11);
+constexpr auto kSeal2KiBV1_1 = RegisteredSealProof::kStackedDrg2KiBV1_1;
+constexpr auto kWinning2KiB = RegisteredPoStProof::kStackedDrgWinning2KiBV1;
+constexpr auto kWindow2KiBV1 = RegisteredPoStProof::kStackedDrgWindow2KiBV1;
+constexpr auto kWindow2KiBV1_2 = RegisteredPoStProof::kStackedDrgWindow2KiBV1_2;
+constexpr auto kWindow8MiBV1_2 = RegisteredPoStProof::kStackedDrgWindow8MiBV1_2;
 
 void expect_post_proof(const SealedSector& s, const FallbackPoStSectorProof& p, uint64_t sector_id,
                        const std::vector<uint64_t>& leaves) {

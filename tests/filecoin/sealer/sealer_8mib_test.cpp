@@ -26,9 +26,9 @@ using namespace cuzk::filecoin::sealer_test;
 
 namespace {
 
-constexpr auto k8MiBV1_1 = RegisteredSealProof(6);
-constexpr auto kWindow8MiBV1_2 = RegisteredPoStProof(11);
-constexpr auto kWinning8MiB = RegisteredPoStProof(1);
+constexpr auto k8MiBV1_1 = RegisteredSealProof::kStackedDrg8MiBV1_1;
+constexpr auto kWindow8MiBV1_2 = RegisteredPoStProof::kStackedDrgWindow8MiBV1_2;
+constexpr auto kWinning8MiB = RegisteredPoStProof::kStackedDrgWinning8MiBV1;
 constexpr uint64_t kNodes = uint64_t(1) << 18;
 
 class Sealer8MiB : public ::testing::Test {

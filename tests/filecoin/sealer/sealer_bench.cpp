@@ -70,10 +70,12 @@ void breakdown(RegisteredSealProof seal) {
 int main(int argc, char** argv) {
   const bool only_2k = argc > 1 && std::strcmp(argv[1], "--2k-only") == 0;
   std::printf("threads: %u\n", global_pool().size());
-  bench("2 KiB", RegisteredSealProof(5), RegisteredPoStProof(10), RegisteredPoStProof(0));
+  bench("2 KiB", RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredPoStProof::kStackedDrgWindow2KiBV1_2,
+        RegisteredPoStProof::kStackedDrgWinning2KiBV1);
   if (!only_2k) {
-    bench("8 MiB", RegisteredSealProof(6), RegisteredPoStProof(11), RegisteredPoStProof(1));
-    breakdown(RegisteredSealProof(6));
+    bench("8 MiB", RegisteredSealProof::kStackedDrg8MiBV1_1, RegisteredPoStProof::kStackedDrgWindow8MiBV1_2,
+          RegisteredPoStProof::kStackedDrgWinning8MiBV1);
+    breakdown(RegisteredSealProof::kStackedDrg8MiBV1_1);
   }
   return 0;
 }
