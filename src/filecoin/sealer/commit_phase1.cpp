@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 #include "filecoin/challenges/registered_challenges.hpp"
-#include "filecoin/sealer/stacked_proof_builder.hpp"
+#include "filecoin/vanilla_build/stacked_proof_builder.hpp"
 
 namespace cuzk::filecoin {
 

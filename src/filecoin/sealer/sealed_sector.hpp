@@ -13,7 +13,7 @@
 #include "filecoin/merkle/merkle_tree.hpp"
 #include "filecoin/sdr/stacked_graph.hpp"
 #include "filecoin/sealer/seal_config.hpp"
-#include "filecoin/sealer/sector_openings.hpp"
+#include "filecoin/vanilla_build/sector_openings.hpp"
 
 namespace cuzk::filecoin {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/parallel.hpp"
+#include "filecoin/vanilla_build/stacked_proof_builder.hpp"
 
 namespace cuzk::filecoin {
 
@@ -38,19 +38,8 @@ SparseSeal seal_sparse(const SparseSealRequest& request) {
   c1.replica_id = plan.replica_id;
   c1.seed = request.seed;
   c1.ticket = request.ticket;
-  // Flattened so the pool shares out every challenge of every partition.
-  std::vector<std::pair<size_t, size_t>> jobs;
-  c1.vanilla_proofs.resize(plan.challenges.size());
-  for (size_t k = 0; k < plan.challenges.size(); ++k) {
-    c1.vanilla_proofs[k].resize(plan.challenges[k].size());
-    for (size_t i = 0; i < plan.challenges[k].size(); ++i) jobs.emplace_back(k, i);
-  }
-  parallel_for(jobs.size(), 1, [&](size_t b, size_t e) {
-    for (size_t j = b; j < e; ++j) {
-      const auto [k, i] = jobs[j];
-      c1.vanilla_proofs[k][i] = sector.prove_challenge(plan.challenges[k][i]);
-    }
-  });
+  for (const auto& partition : plan.challenges) sector.require_labelled(partition);
+  c1.vanilla_proofs = stacked_partition_proofs(sector.graph(), SparseSectorOpenings(sector), plan.challenges);
   return SparseSeal{std::move(plan), std::move(sector), std::move(c1)};
 }
 

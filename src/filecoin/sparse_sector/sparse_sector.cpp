@@ -12,6 +12,7 @@
 #include "filecoin/merkle/comm_r.hpp"
 #include "filecoin/merkle/tree_shape.hpp"
 #include "filecoin/sdr/labels.hpp"
+#include "filecoin/vanilla_build/stacked_proof_builder.hpp"
 
 namespace cuzk::filecoin {
 
@@ -150,33 +151,16 @@ ColumnProof SparseSector::prove_column(uint64_t node) const {
   return ColumnProof{column(node), tree_c_.prove(node)};
 }
 
-StackedProof SparseSector::prove_challenge(uint64_t c) const {
-  if (c == 0 || c >= nodes())
-    throw Error("sparse sector: challenge " + std::to_string(c) + " is outside [1, " + std::to_string(nodes()) + ")");
-  if (!is_labelled(c))
-    throw Error("sparse sector: challenge " + std::to_string(c) +
-                " is not labelled, so its proof would not verify; list it in labelled_nodes");
-  StackedProof p;
-  p.comm_d_proofs = tree_d_.prove(c);
-  p.comm_r_last_proof = tree_r_.prove(c);
-  const NodeParents parents = graph_.parents(c);
-  auto& rcp = p.replica_column_proofs;
-  rcp.c_x = prove_column(c);
-  for (size_t k = 0; k < kBaseDegree; ++k) rcp.drg_parents.push_back(prove_column(parents[k]));
-  for (size_t k = kBaseDegree; k < kDegree; ++k) rcp.exp_parents.push_back(prove_column(parents[k]));
+void SparseSector::require_labelled(std::span<const uint64_t> nodes) const {
+  for (uint64_t c : nodes)
+    if (!is_labelled(c))
+      throw Error("sparse sector: challenge " + std::to_string(c) +
+                  " is not labelled, so its proof would not verify; list it in labelled_nodes");
+}
 
-  std::array<Domain, kDegree> gathered;
-  p.labeling_proofs.reserve(spec_.layers);
-  for (uint32_t layer = 1; layer <= spec_.layers; ++layer) {
-    const size_t count = layer == 1 ? kBaseDegree : kDegree;
-    for (size_t k = 0; k < kBaseDegree; ++k) gathered[k] = rcp.drg_parents[k].column.rows[layer - 1];
-    for (size_t k = kBaseDegree; k < count; ++k)
-      gathered[k] = rcp.exp_parents[k - kBaseDegree].column.rows[layer - 2];
-    const auto repeated = repeat_parents(std::span<const Domain>(gathered.data(), count));
-    p.labeling_proofs.push_back(LabelingProof{{repeated.begin(), repeated.end()}, layer, c});
-  }
-  p.encoding_proof = EncodingProof{p.labeling_proofs.back().parents, spec_.layers, c};
-  return p;
+StackedProof SparseSector::prove_challenge(uint64_t c) const {
+  require_labelled(std::span<const uint64_t>(&c, 1));
+  return stacked_proof(graph_, SparseSectorOpenings(*this), c);
 }
 
 SectorProof SparseSector::post_sector_proof(std::span<const uint64_t> leaves) const {

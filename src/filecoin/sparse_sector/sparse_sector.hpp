@@ -23,6 +23,7 @@
 #include "filecoin/vanilla/column_proof.hpp"
 #include "filecoin/vanilla/fallback_post_proof.hpp"
 #include "filecoin/vanilla/stacked_proof.hpp"
+#include "filecoin/vanilla_build/sector_openings.hpp"
 
 namespace cuzk::filecoin {
 
@@ -64,9 +65,12 @@ class SparseSector {
   MerkleProof prove_tree_r(uint64_t node) const { return tree_r_.prove(node); }
   ColumnProof prove_column(uint64_t node) const;
 
-  // The stacked-DRG vanilla proof of challenge c, as prove_layers_generate
-  // builds it. Error unless c is labelled (any other node's proof would not verify).
+  // The stacked-DRG vanilla proof of challenge c (stacked_proof over
+  // SparseSectorOpenings). Error unless c is labelled: any other node's
+  // proof would not verify.
   StackedProof prove_challenge(uint64_t c) const;
+  // Error naming the first of `nodes` that is not labelled.
+  void require_labelled(std::span<const uint64_t> nodes) const;
   // A PoSt SectorProof: the TreeR proofs of `leaves`, comm_c, comm_r_last.
   SectorProof post_sector_proof(std::span<const uint64_t> leaves) const;
 
@@ -87,6 +91,22 @@ class SparseSector {
   SparseMerkleTree tree_c_;
   SparseMerkleTree tree_r_;
   Domain comm_r_{};
+};
+
+// The sparse sector's openings for stacked_proof / stacked_partition_proofs
+// (vanilla_build/stacked_proof_builder.hpp). Unlabelled columns open as
+// their default rows, so only proofs of labelled challenges verify.
+class SparseSectorOpenings final : public SectorOpenings {
+ public:
+  explicit SparseSectorOpenings(const SparseSector& sector) : s_(sector) {}
+  uint32_t layers() const override { return s_.spec().layers; }
+  std::vector<Domain> column_rows(uint64_t node) const override { return s_.column(node).rows; }
+  MerkleProof tree_d_proof(uint64_t node) const override { return s_.prove_tree_d(node); }
+  MerkleProof tree_c_proof(uint64_t node) const override { return s_.prove_tree_c(node); }
+  MerkleProof tree_r_proof(uint64_t node) const override { return s_.prove_tree_r(node); }
+
+ private:
+  const SparseSector& s_;
 };
 
 // The replica value a filler leaf gets: trunc254(SHA-256("cuzk sparse sector

@@ -12,7 +12,7 @@
 #include "filecoin/challenges/synthetic_challenges.hpp"
 #include "filecoin/formats/seal_commit_phase1_json.hpp"
 #include "filecoin/sealer/commit_phase1.hpp"
-#include "filecoin/sealer/stacked_proof_builder.hpp"
+#include "filecoin/vanilla_build/stacked_proof_builder.hpp"
 #include "sealer_test_util.hpp"
 
 using namespace cuzk;

@@ -16,7 +16,7 @@
 #include "filecoin/merkle/piece_commitment.hpp"
 #include "filecoin/sealer/column.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
-#include "filecoin/sealer/stacked_proof_builder.hpp"
+#include "filecoin/vanilla_build/stacked_proof_builder.hpp"
 #include "filecoin/sparse_sector/sparse_sector.hpp"
 #include "sealer_test_util.hpp"
 
@@ -145,9 +145,21 @@ TEST(Sealer, AgreesWithAFullyLabelledSparseSector) {
   EXPECT_EQ(to_hex(sparse.comm_c()), to_hex(s.comm_c));
   EXPECT_EQ(to_hex(sparse.comm_r_last()), to_hex(s.comm_r_last));
   EXPECT_EQ(to_hex(sparse.comm_r()), to_hex(s.comm_r));
-  // and both assemble the same stacked proofs and PoSt paths
+  // Both open every node alike, so the one stacked proof builder makes the
+  // same proofs from either.
+  const DenseSectorOpenings dense_openings(s);
+  const SparseSectorOpenings sparse_openings(sparse);
+  ASSERT_EQ(sparse_openings.layers(), dense_openings.layers());
+  for (uint64_t n = 0; n < 64; ++n) {
+    SCOPED_TRACE("node " + std::to_string(n));
+    EXPECT_EQ(sparse_openings.column_rows(n), dense_openings.column_rows(n));
+    EXPECT_EQ(sparse_openings.tree_c_proof(n), dense_openings.tree_c_proof(n));
+    EXPECT_EQ(sparse_openings.tree_d_proof(n), dense_openings.tree_d_proof(n));
+    EXPECT_EQ(sparse_openings.tree_r_proof(n), dense_openings.tree_r_proof(n));
+  }
   for (uint64_t c = 1; c < 64; c += 5) {
-    EXPECT_EQ(sparse.prove_challenge(c), stacked_proof(s.graph, DenseSectorOpenings(s), c)) << "challenge " << c;
-    EXPECT_EQ(sparse.prove_tree_r(c), s.tree_r.prove(c));
+    const StackedProof p = stacked_proof(s.graph, dense_openings, c);
+    EXPECT_EQ(sparse.prove_challenge(c), p) << "challenge " << c;
+    expect_stacked_proof(s, p, c);
   }
 }

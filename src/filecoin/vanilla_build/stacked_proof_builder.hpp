@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "filecoin/sdr/stacked_graph.hpp"
-#include "filecoin/sealer/sector_openings.hpp"
+#include "filecoin/vanilla_build/sector_openings.hpp"
 #include "filecoin/vanilla/stacked_proof.hpp"
 
 namespace cuzk::filecoin {

@@ -1,4 +1,4 @@
-#include "filecoin/sealer/stacked_proof_builder.hpp"
+#include "filecoin/vanilla_build/stacked_proof_builder.hpp"
 
 #include <string>
 
