@@ -1,14 +1,9 @@
-// SnapDeals (empty sector update, storage-proofs-update vanilla.rs): new
-// data encoded into a sealed sector's replica, and the partition proofs.
-//   comm_r_old = the sealed sector's comm_r
-//   phi        = Poseidon-2 Custom(1) (comm_d_new, comm_r_old)
-//   rho(high)  = Poseidon-2 Custom(1) (phi, high), high = the h high bits of a node index
-//   new replica[i] = old replica[i] + data[i] * rho(i >> (log2(nodes) - h)), in Fr
-//   comm_r_new = Poseidon-2(comm_c, root of tree R over the new replica)
-// with h = h_default (hs[3]). Partition k's proof holds comm_c, the apex
-// leafs of tree D (the row of partitions * apex_leaf_count nodes, this
-// partition's share) and per challenge the old-replica, new-data and
-// new-replica inclusion proofs.
+// SnapDeals (empty sector update, storage-proofs-update vanilla.rs) of a
+// sector sealed in memory: new data encoded into its replica with phi and
+// rho (vanilla_build/update_encoding.hpp, comm_r_old = the sealed sector's
+// comm_r, h = h_default = hs[3]), comm_r_new = Poseidon-2(comm_c, root of
+// tree R over the new replica), and the partition proofs assembled by
+// vanilla_build/snap_proof_builder.hpp from the dense trees.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +14,8 @@
 #include "filecoin/merkle/merkle_tree.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
 #include "filecoin/vanilla/snap_partition_proof.hpp"
+#include "filecoin/vanilla_build/update_encoding.hpp"
+#include "filecoin/vanilla_build/update_openings.hpp"
 
 namespace cuzk::filecoin {
 
@@ -36,11 +33,6 @@ struct UpdatedSector {
   std::span<const Domain> replica() const { return tree_r_new.level(0); }
 };
 
-Domain update_phi(const Domain& comm_d_new, const Domain& comm_r_old);
-Fr update_rho(const Domain& phi, uint64_t high);
-// How far a node index is shifted right to leave its h high bits.
-uint32_t update_high_shift(uint64_t sector_nodes, size_t h);
-
 // Encodes `data` (the sector's node count of canonical Fr nodes) into the
 // sealed sector. Error for a size SnapDeals does not support or a wrong node
 // count; DecodeError naming a non-canonical node.
@@ -50,6 +42,23 @@ UpdatedSector encode_sector_update(const SealedSector& sector, std::vector<Domai
 // (new - old) / rho. Error when the spans differ in size.
 std::vector<Domain> decode_sector_update(std::span<const Domain> new_replica, std::span<const Domain> sector_key,
                                          const Domain& phi, size_t h);
+
+// The openings of a sealed sector and its update for snap_proof_builder.hpp.
+class DenseUpdateOpenings final : public UpdateOpenings {
+ public:
+  DenseUpdateOpenings(const SealedSector& sector, const UpdatedSector& update) : s_(sector), u_(update) {}
+  uint64_t nodes() const override { return s_.nodes(); }
+  Domain comm_c() const override { return s_.comm_c; }
+  Domain comm_r_new() const override { return u_.comm_r_new; }
+  MerkleProof old_replica_proof(uint64_t node) const override { return s_.tree_r.prove(node); }
+  MerkleProof new_data_proof(uint64_t node) const override { return u_.tree_d_new.prove(node); }
+  MerkleProof new_replica_proof(uint64_t node) const override { return u_.tree_r_new.prove(node); }
+  Domain new_data_node(uint32_t level, uint64_t index) const override { return u_.tree_d_new.node(level, index); }
+
+ private:
+  const SealedSector& s_;
+  const UpdatedSector& u_;
+};
 
 // Partition k's proof (k < update_partition_count(nodes)), and all of them.
 SnapPartitionProof snap_partition_proof(const SealedSector& sector, const UpdatedSector& update, size_t k);

@@ -1,7 +1,8 @@
 // Checks of vanilla proofs written from rust-fil-proofs' verifiers
 // (storage-proofs-porep stacked/vanilla params.rs Proof::verify,
 // column_proof.rs, labeling_proof.rs, encoding_proof.rs; storage-proofs-post
-// fallback/vanilla.rs verify_all_partitions), independent of the sparse
+// fallback/vanilla.rs verify_all_partitions; storage-proofs-update
+// vanilla.rs verify), independent of the sparse
 // generator: every Merkle path against its root and challenge, columns
 // against TreeC leaves, labeling proofs against the parent columns and each
 // label recomputed with label_from_parents, the encoding against TreeR and
@@ -21,6 +22,8 @@
 #include "filecoin/sdr/stacked_graph.hpp"
 #include "filecoin/vanilla/fallback_post_proof.hpp"
 #include "filecoin/vanilla/seal_commit_phase1.hpp"
+#include "filecoin/vanilla/snap_partition_proof.hpp"
+#include "filecoin/hash/sha256.hpp"
 
 namespace cuzk::filecoin::test {
 
@@ -117,6 +120,57 @@ inline std::string post_fault(const FallbackPoStSectorProof& p, const std::vecto
                                        {.root = s.comm_r_last, .leaf_index = leaves[i]},
                                        "inclusion proof " + std::to_string(i));
     if (!f.empty()) return f;
+  }
+  return "";
+}
+
+// One SnapDeals partition at `challenges` (re-derived by the caller) with
+// update parameters h, partitions and apex_leaf_count: the three openings
+// against their roots, comm_r_old / comm_r_new from comm_c and the roots of
+// challenge 0, label_r_new = label_r_old + label_d_new * rho (phi and rho
+// hashed here with Poseidon-2 Custom(1)), and each TreeD path passing
+// through this partition's apex leaf of its challenge.
+inline std::string snap_fault(const SnapPartitionProof& p, size_t k, const std::vector<uint32_t>& challenges,
+                              uint64_t sector_bytes, size_t h, size_t partitions, size_t apex_leaf_count,
+                              const Domain& comm_r_old, const Domain& comm_d_new, const Domain& comm_r_new) {
+  const uint64_t nodes = sector_bytes / kNodeBytes;
+  const TreeShape r_shape = tree_r_shape(sector_bytes), d_shape = tree_d_shape(sector_bytes);
+  if (p.apex_leafs.size() != apex_leaf_count) return "apex leaf count";
+  if (p.challenge_proofs.size() != challenges.size() || challenges.empty()) return "challenge count";
+  const Domain root_r_old = p.challenge_proofs[0].proof_r_old.root;
+  const Domain root_r_new = p.challenge_proofs[0].proof_r_new.root;
+  if (comm_r_of(p.comm_c, root_r_old) != comm_r_old) return "comm_r_old is not Poseidon-2(comm_c, root_r_old)";
+  if (comm_r_of(p.comm_c, root_r_new) != comm_r_new) return "comm_r_new is not Poseidon-2(comm_c, root_r_new)";
+  const auto custom1 = PoseidonHashType::custom(1);
+  const Domain phi = poseidon_hash(std::vector<Domain>{comm_d_new, comm_r_old}, 2, custom1);
+  uint32_t bits = 0, partition_bits = 0, apex_bits = 0;
+  while ((uint64_t(1) << bits) < nodes) ++bits;
+  while ((size_t(1) << partition_bits) < partitions) ++partition_bits;
+  while ((size_t(1) << apex_bits) < apex_leaf_count) ++apex_bits;
+  const uint32_t apex_height = bits - partition_bits - apex_bits;
+  for (size_t i = 0; i < challenges.size(); ++i) {
+    const uint64_t c = challenges[i];
+    const SnapChallengeProof& cp = p.challenge_proofs[i];
+    const std::string at = "challenge " + std::to_string(i) + " (node " + std::to_string(c) + ")";
+    std::string f;
+    if (!(f = merkle_fault(cp.proof_r_old, r_shape, {.root = root_r_old, .leaf_index = c}, at + " r_old")).empty())
+      return f;
+    if (!(f = merkle_fault(cp.proof_d_new, d_shape, {.root = comm_d_new, .leaf_index = c}, at + " d_new")).empty())
+      return f;
+    if (!(f = merkle_fault(cp.proof_r_new, r_shape, {.root = root_r_new, .leaf_index = c}, at + " r_new")).empty())
+      return f;
+    const std::vector<Domain> rho_pre{phi, domain_of(Fr::from_u64(c >> (bits - h)))};
+    const Fr rho = fr_of(poseidon_hash(rho_pre, 2, custom1));
+    if (domain_of(fr_of(cp.proof_r_old.leaf) + fr_of(cp.proof_d_new.leaf) * rho) != cp.proof_r_new.leaf)
+      return at + ": label_r_new is not label_r_old + label_d_new * rho";
+    Domain node = cp.proof_d_new.leaf;
+    for (uint32_t l = 0; l < apex_height; ++l) {
+      const PathElement& e = cp.proof_d_new.base[l];
+      node = e.index == 0 ? sha256_trunc254_pair(node, e.hashes[0]) : sha256_trunc254_pair(e.hashes[0], node);
+    }
+    const uint64_t apex_index = (c >> apex_height) - uint64_t(k) * apex_leaf_count;
+    if (apex_index >= apex_leaf_count || p.apex_leafs[apex_index] != node)
+      return at + ": its TreeD path misses the partition's apex leaf";
   }
   return "";
 }
