@@ -3,7 +3,10 @@
 //   c1_wrapper.json     Curio's C2 input {"SectorNum","Phase1Out","SectorSize"} (interactive PoRep, V1_1)
 //   window_post.vproof  the sector's WindowPoSt vanilla proof (bincode, API 1.2)
 //   winning_post.vproof the sector's WinningPoSt vanilla proof (bincode)
-//   inputs.json         the public values (commitments, ids, seed, ticket, randomness) in hex
+//   snap_proofs.json    SnapDeals of the sector with a small deal at its start: Curio's
+//                       ["<base64 bincode PartitionProof>", ...], 16 partitions x 86 challenges
+//   inputs.json         the public values (commitments, ids, seed, ticket, randomness,
+//                       SnapDeals comm_r_old / comm_d_new / comm_r_new) in hex
 // Usage: filecoin_sparse_sector_gen [out_dir=sparse_sector_out] [GiB: 32 (default) or 64]
 #include <time.h>
 
@@ -18,7 +21,10 @@
 #include "core/timer.hpp"
 #include "filecoin/formats/curio_json.hpp"
 #include "filecoin/formats/fallback_post_bincode.hpp"
+#include "filecoin/formats/snap_bincode.hpp"
+#include "filecoin/registry/update_proof.hpp"
 #include "filecoin/sparse_sector/sparse_seal.hpp"
+#include "filecoin/sparse_sector/sparse_update.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -69,6 +75,8 @@ int main(int argc, char** argv) try {
                                                : RegisteredPoStProof::kStackedDrgWindow64GiBV1_2;
   const RegisteredPoStProof winning = gib == 32 ? RegisteredPoStProof::kStackedDrgWinning32GiBV1
                                                 : RegisteredPoStProof::kStackedDrgWinning64GiBV1;
+  const RegisteredUpdateProof update =
+      gib == 32 ? RegisteredUpdateProof::kStackedDrg32GiBV1 : RegisteredUpdateProof::kStackedDrg64GiBV1;
 
   SparseSealRequest r;
   r.proof = seal;
@@ -102,6 +110,17 @@ int main(int argc, char** argv) try {
     step.report(name, bytes.size());
   }
 
+  // A 64 KiB deal (2048 nodes) at the sector's start, zero elsewhere.
+  const SparseUpdate u = update_sparse_sector(s.sector, sparse_deal_data(0, 2048));
+  step.report("SnapDeals encoding");
+  const auto snap = sparse_snap_partition_proofs(s.sector, u);
+  step.report("SnapDeals partition proofs");
+  std::vector<std::vector<uint8_t>> snap_bytes;
+  for (const auto& p : snap) snap_bytes.push_back(write_snap_partition_proof(p));
+  const std::string snap_json = write_base64_array_json(snap_bytes);
+  write_file(out / "snap_proofs.json", snap_json.data(), snap_json.size());
+  step.report("snap_proofs.json", snap_json.size());
+
   std::string inputs = "{\"registered_proof\":\"" + s.c1.registered_proof + "\",\"window_post_proof\":\"" +
                        post_proof_name(window) + "\",\"winning_post_proof\":\"" + post_proof_name(winning) +
                        "\",\"sector_id\":" + std::to_string(r.sector_id) + ",\"prover_id\":\"" +
@@ -109,7 +128,11 @@ int main(int argc, char** argv) try {
                        to_hex(r.seed) + "\",\"post_randomness\":\"" + to_hex(post_randomness) +
                        "\",\"replica_id\":\"" + to_hex(s.c1.replica_id) + "\",\"comm_d\":\"" + to_hex(s.c1.comm_d) +
                        "\",\"comm_c\":\"" + to_hex(s.sector.comm_c()) + "\",\"comm_r_last\":\"" +
-                       to_hex(s.sector.comm_r_last()) + "\",\"comm_r\":\"" + to_hex(s.c1.comm_r) + "\"}\n";
+                       to_hex(s.sector.comm_r_last()) + "\",\"comm_r\":\"" + to_hex(s.c1.comm_r) +
+                       "\",\"update_proof\":\"" + std::string(update_proof_info(update).name) +
+                       "\",\"snap_partitions\":" + std::to_string(snap.size()) + ",\"comm_r_old\":\"" +
+                       to_hex(u.comm_r_old) + "\",\"comm_d_new\":\"" + to_hex(u.comm_d_new) +
+                       "\",\"comm_r_new\":\"" + to_hex(u.comm_r_new) + "\"}\n";
   write_file(out / "inputs.json", inputs.data(), inputs.size());
   std::printf("%s", inputs.c_str());
   return 0;
