@@ -9,10 +9,6 @@
 // is set). A sparse sector's comm_r depends on which nodes are labelled, i.e.
 // on the challenges, so a valid sparse proof of those types would be a fixed
 // point of a hash (computing it is what their soundness forbids); they are refused.
-//
-// This header declares the proof-type enums without including the registry,
-// so it can sit beside merkle/tree_shape.hpp (the registry's own TreeShape
-// has the same name).
 #pragma once
 #include <cstddef>
 #include <cstdint>
