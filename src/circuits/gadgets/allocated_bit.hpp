@@ -1,8 +1,11 @@
-// A witness bit: one auxiliary variable constrained to 0 or 1 by
-// (1 - b) * b = 0, and the gates on two bits that need no booleanity check of
-// their own because their constraint forces a 0/1 result from 0/1 operands.
-// Each call opens a namespace with the name it is given, so the test system
-// reports a broken bit as "<name>/boolean" or "<name>/and".
+// A witness bit as bellpepper-core's AllocatedBit (gadgets/boolean.rs) emits
+// it: one auxiliary variable constrained by (1 - b) * b = 0, and the two-bit
+// gates (and, and_not, nor, xor) that allocate their result and need no
+// booleanity check of their own. Allocation order, constraint order and every
+// A/B/C combination follow the Rust exactly, so Filecoin circuits built on
+// them match the official parameters.
+// Each call opens a namespace with the name it is given (the Rust caller's
+// cs.namespace), so the test system reports e.g. "<name>/boolean constraint".
 #pragma once
 #include <optional>
 
@@ -22,67 +25,90 @@ class AllocatedBit {
   static AllocatedBit alloc(CS& cs, const N& name, const V& value) {
     r1cs::Namespace ns(cs, name);
     AllocatedBit r;
-    r.var_ = cs.alloc("bit", [&] {
-      const bool b = value();
-      r.value_ = b;
-      return b ? F::one() : F::zero();
-    });
-    cs.enforce("boolean", one_minus<F>(r.var_), LC<F>(r.var_), LC<F>());
+    r.var_ = cs.alloc("boolean", [&] { return r.set(value()); });
+    cs.enforce("boolean constraint", one_minus<F>(r.var_), LC<F>(r.var_), LC<F>());
+    return r;
+  }
+  // The Rust form: an Option<bool> value (empty when there is no witness).
+  template <class CS, class N>
+  static AllocatedBit alloc(CS& cs, const N& name, const std::optional<bool>& value) {
+    return alloc(cs, name, [&] { return need(value); });
+  }
+
+  // A bit forced to 0 when must_be_false is 1: (1 - must_be_false - b) * b = 0.
+  template <class CS, class N>
+  static AllocatedBit alloc_conditionally(CS& cs, const N& name, const std::optional<bool>& value,
+                                          const AllocatedBit& must_be_false) {
+    r1cs::Namespace ns(cs, name);
+    AllocatedBit r;
+    r.var_ = cs.alloc("boolean", [&] { return r.set(need(value)); });
+    LC<F> a = one_minus<F>(must_be_false.var_);
+    a -= r.var_;
+    cs.enforce("boolean constraint", a, LC<F>(r.var_), LC<F>());
+    return r;
+  }
+
+  // a XOR b: (a + a) * b = a + b - c
+  template <class CS, class N>
+  static AllocatedBit xor_(CS& cs, const N& name, const AllocatedBit& a, const AllocatedBit& b) {
+    r1cs::Namespace ns(cs, name);
+    AllocatedBit r;
+    r.var_ = cs.alloc("xor result", [&] { return r.set(need(a.value_) != need(b.value_)); });
+    LC<F> two_a(a.var_);
+    two_a += a.var_;
+    LC<F> c(a.var_);
+    c += b.var_;
+    c -= r.var_;
+    cs.enforce("xor constraint", two_a, LC<F>(b.var_), c);
     return r;
   }
 
   // a AND b: a * b = c
   template <class CS, class N>
   static AllocatedBit and_(CS& cs, const N& name, const AllocatedBit& a, const AllocatedBit& b) {
-    return gate(cs, name, "and", a, b, [](bool x, bool y) { return x && y; }, LC<F>(a.var_), LC<F>(b.var_),
-                [](Variable c) { return LC<F>(c); });
+    r1cs::Namespace ns(cs, name);
+    AllocatedBit r;
+    r.var_ = cs.alloc("and result", [&] { return r.set(need(a.value_) && need(b.value_)); });
+    cs.enforce("and constraint", LC<F>(a.var_), LC<F>(b.var_), LC<F>(r.var_));
+    return r;
   }
 
   // a AND NOT b: a * (1 - b) = c
   template <class CS, class N>
   static AllocatedBit and_not(CS& cs, const N& name, const AllocatedBit& a, const AllocatedBit& b) {
-    return gate(cs, name, "and_not", a, b, [](bool x, bool y) { return x && !y; }, LC<F>(a.var_), one_minus<F>(b.var_),
-                [](Variable c) { return LC<F>(c); });
+    r1cs::Namespace ns(cs, name);
+    AllocatedBit r;
+    r.var_ = cs.alloc("and not result", [&] { return r.set(need(a.value_) && !need(b.value_)); });
+    cs.enforce("and not constraint", LC<F>(a.var_), one_minus<F>(b.var_), LC<F>(r.var_));
+    return r;
   }
 
   // NOT a AND NOT b: (1 - a) * (1 - b) = c
   template <class CS, class N>
   static AllocatedBit nor(CS& cs, const N& name, const AllocatedBit& a, const AllocatedBit& b) {
-    return gate(cs, name, "nor", a, b, [](bool x, bool y) { return !x && !y; }, one_minus<F>(a.var_),
-                one_minus<F>(b.var_), [](Variable c) { return LC<F>(c); });
+    r1cs::Namespace ns(cs, name);
+    AllocatedBit r;
+    r.var_ = cs.alloc("nor result", [&] { return r.set(!need(a.value_) && !need(b.value_)); });
+    cs.enforce("nor constraint", one_minus<F>(a.var_), one_minus<F>(b.var_), LC<F>(r.var_));
+    return r;
   }
 
-  // a XOR b: (2a) * b = a + b - c, i.e. c = a + b - 2ab
-  template <class CS, class N>
-  static AllocatedBit xor_(CS& cs, const N& name, const AllocatedBit& a, const AllocatedBit& b) {
-    LC<F> two_a;
-    two_a.add(a.var_, F::one() + F::one());
-    const Variable av = a.var_, bv = b.var_;
-    return gate(cs, name, "xor", a, b, [](bool x, bool y) { return x != y; }, std::move(two_a), LC<F>(bv),
-                [av, bv](Variable c) {
-                  LC<F> lc(av);
-                  lc += bv;
-                  lc -= c;
-                  return lc;
-                });
+  // A bit over a variable whose booleanity the caller's own constraint
+  // already forces (Rust builds these as AllocatedBit { variable, value }).
+  static AllocatedBit assume_boolean(Variable var, const std::optional<bool>& value) {
+    AllocatedBit r;
+    r.var_ = var;
+    r.value_ = value;
+    return r;
   }
 
   Variable variable() const { return var_; }
   const std::optional<bool>& value() const { return value_; }
 
  private:
-  template <class CS, class N, class Op, class MakeC>
-  static AllocatedBit gate(CS& cs, const N& name, const char* what, const AllocatedBit& a, const AllocatedBit& b, Op op,
-                           LC<F> lhs, LC<F> rhs, MakeC make_c) {
-    r1cs::Namespace ns(cs, name);
-    AllocatedBit r;
-    r.var_ = cs.alloc("bit", [&] {
-      const bool v = op(need(a.value_), need(b.value_));
-      r.value_ = v;
-      return v ? F::one() : F::zero();
-    });
-    cs.enforce(what, lhs, rhs, make_c(r.var_));
-    return r;
+  F set(bool v) {
+    value_ = v;
+    return v ? F::one() : F::zero();
   }
 
   Variable var_ = Variable::one();
