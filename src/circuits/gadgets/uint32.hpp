@@ -6,6 +6,7 @@
 // sum(operand bits) = sum(result bits) to a MultiEq, which batches it with
 // its neighbours. Sums of constants are constants.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -48,7 +49,7 @@ class UInt32 {
   // Most significant bit first.
   std::vector<Boolean<F>> into_bits_be() const { return std::vector<Boolean<F>>(bits_.rbegin(), bits_.rend()); }
   static UInt32 from_bits_be(std::span<const Boolean<F>> bits) {
-    check_width(bits.size());
+    if (bits.size() != 32) width_error(bits.size());
     Bits le;
     for (size_t i = 0; i < 32; ++i) le[i] = bits[31 - i];
     return UInt32(le, value_of(le));
@@ -56,9 +57,9 @@ class UInt32 {
   // Least significant bit first.
   std::vector<Boolean<F>> into_bits() const { return std::vector<Boolean<F>>(bits_.begin(), bits_.end()); }
   static UInt32 from_bits(std::span<const Boolean<F>> bits) {
-    check_width(bits.size());
+    if (bits.size() != 32) width_error(bits.size());
     Bits le;
-    for (size_t i = 0; i < 32; ++i) le[i] = bits[i];
+    std::copy(bits.begin(), bits.begin() + 32, le.begin());
     return UInt32(le, value_of(le));
   }
 
@@ -165,8 +166,8 @@ class UInt32 {
  private:
   UInt32(const Bits& bits, std::optional<uint32_t> value) : bits_(bits), value_(value) {}
 
-  static void check_width(size_t n) {
-    if (n != 32) throw Error("UInt32: " + std::to_string(n) + " bits given, 32 needed");
+  [[noreturn]] static void width_error(size_t n) {
+    throw Error("UInt32: " + std::to_string(n) + " bits given, 32 needed");
   }
   static std::optional<uint32_t> value_of(const Bits& le) {
     uint32_t v = 0;

@@ -3,6 +3,7 @@
 // (the node index, most significant bit first) and exposed as a public input
 // through multipack.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -50,7 +51,7 @@ class UInt64 {
   // Most significant bit first.
   std::vector<Boolean<F>> to_bits_be() const { return std::vector<Boolean<F>>(bits_.rbegin(), bits_.rend()); }
   static UInt64 from_bits_be(std::span<const Boolean<F>> bits) {
-    check_width(bits.size());
+    if (bits.size() != 64) width_error(bits.size());
     Bits le;
     for (size_t i = 0; i < 64; ++i) le[i] = bits[63 - i];
     return UInt64(le, value_of(le));
@@ -58,9 +59,9 @@ class UInt64 {
   // Least significant bit first.
   std::vector<Boolean<F>> to_bits_le() const { return std::vector<Boolean<F>>(bits_.begin(), bits_.end()); }
   static UInt64 from_bits(std::span<const Boolean<F>> bits) {
-    check_width(bits.size());
+    if (bits.size() != 64) width_error(bits.size());
     Bits le;
-    for (size_t i = 0; i < 64; ++i) le[i] = bits[i];
+    std::copy(bits.begin(), bits.begin() + 64, le.begin());
     return UInt64(le, value_of(le));
   }
 
@@ -70,8 +71,8 @@ class UInt64 {
  private:
   UInt64(const Bits& bits, std::optional<uint64_t> value) : bits_(bits), value_(value) {}
 
-  static void check_width(size_t n) {
-    if (n != 64) throw Error("UInt64: " + std::to_string(n) + " bits given, 64 needed");
+  [[noreturn]] static void width_error(size_t n) {
+    throw Error("UInt64: " + std::to_string(n) + " bits given, 64 needed");
   }
   static std::optional<uint64_t> value_of(const Bits& le) {
     uint64_t v = 0;
