@@ -54,8 +54,8 @@ class DigestSystem {
   template <class N>
   void enforce(const N&, const r1cs::LinearCombination<F>& a, const r1cs::LinearCombination<F>& b,
                const r1cs::LinearCombination<F>& c) {
-    put_lc(a);
-    put_lc(b);
+    cancelled_ab_ += put_lc(a);
+    cancelled_ab_ += put_lc(b);
     put_lc(c);
     if (with_values_ && !first_unsatisfied_ &&
         a.evaluate(inputs_, aux_) * b.evaluate(inputs_, aux_) != c.evaluate(inputs_, aux_))
@@ -69,6 +69,10 @@ class DigestSystem {
   r1cs::CircuitShape shape() const { return {num_inputs_, num_aux_, num_constraints_}; }
   const std::optional<size_t>& first_unsatisfied() const { return first_unsatisfied_; }
   const std::vector<F>& inputs() const { return inputs_; }
+  // Variables named in some A or B only with coefficients summing to zero:
+  // bellperson's densities skip them (it merges first), so a prover that
+  // marks every named variable would disagree there.
+  size_t cancelled_ab_terms() const { return cancelled_ab_; }
 
   // Lower-case hex of the digest; call once, after synthesis.
   std::string hex() {
@@ -92,7 +96,8 @@ class DigestSystem {
     put(b, 8);
   }
 
-  void put_lc(const r1cs::LinearCombination<F>& lc) {
+  // Returns how many variables appear in lc with terms that cancel out.
+  size_t put_lc(const r1cs::LinearCombination<F>& lc) {
     terms_.clear();
     for (const auto& t : lc.terms())
       terms_.emplace_back((uint64_t(t.var.is_input() ? 0 : 1) << 63) | uint64_t(t.var.index()), t.coeff);
@@ -104,7 +109,7 @@ class DigestSystem {
       else
         merged_.emplace_back(key, coeff);
     }
-    std::erase_if(merged_, [](const auto& kv) { return kv.second.is_zero(); });
+    const size_t cancelled = std::erase_if(merged_, [](const auto& kv) { return kv.second.is_zero(); });
     put_u64(merged_.size());
     for (const auto& [key, coeff] : merged_) {
       unsigned char buf[9 + 32];
@@ -116,6 +121,7 @@ class DigestSystem {
         for (int i = 0; i < 8; ++i) buf[9 + 8 * l + i] = (unsigned char)(limbs.v[3 - l] >> (56 - 8 * i));
       put(buf, sizeof buf);
     }
+    return cancelled;
   }
 
   std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx_;
@@ -123,6 +129,7 @@ class DigestSystem {
   size_t num_inputs_ = 1, num_aux_ = 0, num_constraints_ = 0;
   std::vector<F> inputs_, aux_;
   std::optional<size_t> first_unsatisfied_;
+  size_t cancelled_ab_ = 0;
   std::vector<std::pair<uint64_t, F>> terms_, merged_;
 };
 
@@ -133,6 +140,7 @@ struct Digest {
   std::optional<size_t> first_unsatisfied;  // with values only
   std::vector<F> inputs;                    // with values only, ONE first
   bool passes_agree = true;                 // both passes reached the same shape
+  size_t cancelled_ab_terms = 0;            // see DigestSystem::cancelled_ab_terms
 };
 
 // Runs synth(cs) twice, with a ShapeCounter and then with a DigestSystem.
@@ -142,7 +150,8 @@ Digest<F> r1cs_digest(const Synth& synth, bool with_values) {
   synth(sc);
   DigestSystem<F> ds(sc.shape(), with_values);
   synth(ds);
-  return {ds.shape(), ds.hex(), ds.first_unsatisfied(), ds.inputs(), ds.shape() == sc.shape()};
+  return {ds.shape(), ds.hex(), ds.first_unsatisfied(), ds.inputs(), ds.shape() == sc.shape(),
+          ds.cancelled_ab_terms()};
 }
 
 }  // namespace cuzk::test

@@ -7,6 +7,8 @@
 // Each call opens a namespace with the name it is given (the Rust caller's
 // cs.namespace), so the test system reports e.g. "<name>/boolean constraint".
 #pragma once
+#include <functional>
+#include <initializer_list>
 #include <optional>
 
 #include "circuits/gadgets/lc.hpp"
@@ -26,7 +28,7 @@ class AllocatedBit {
     r1cs::Namespace ns(cs, name);
     AllocatedBit r;
     r.var_ = cs.alloc("boolean", [&] { return r.set(value()); });
-    cs.enforce("boolean constraint", one_minus<F>(r.var_), LC<F>(r.var_), LC<F>());
+    enforce_gate(cs, "boolean constraint", {{Variable::one(), 1}, {r.var_, -1}}, {{r.var_, 1}}, {});
     return r;
   }
   // The Rust form: an Option<bool> value (empty when there is no witness).
@@ -42,9 +44,8 @@ class AllocatedBit {
     r1cs::Namespace ns(cs, name);
     AllocatedBit r;
     r.var_ = cs.alloc("boolean", [&] { return r.set(need(value)); });
-    LC<F> a = one_minus<F>(must_be_false.var_);
-    a -= r.var_;
-    cs.enforce("boolean constraint", a, LC<F>(r.var_), LC<F>());
+    enforce_gate(cs, "boolean constraint", {{Variable::one(), 1}, {must_be_false.var_, -1}, {r.var_, -1}},
+                 {{r.var_, 1}}, {});
     return r;
   }
 
@@ -54,12 +55,8 @@ class AllocatedBit {
     r1cs::Namespace ns(cs, name);
     AllocatedBit r;
     r.var_ = cs.alloc("xor result", [&] { return r.set(need(a.value_) != need(b.value_)); });
-    LC<F> two_a(a.var_);
-    two_a += a.var_;
-    LC<F> c(a.var_);
-    c += b.var_;
-    c -= r.var_;
-    cs.enforce("xor constraint", two_a, LC<F>(b.var_), c);
+    enforce_gate(cs, "xor constraint", {{a.var_, 1}, {a.var_, 1}}, {{b.var_, 1}},
+                 {{a.var_, 1}, {b.var_, 1}, {r.var_, -1}});
     return r;
   }
 
@@ -69,7 +66,7 @@ class AllocatedBit {
     r1cs::Namespace ns(cs, name);
     AllocatedBit r;
     r.var_ = cs.alloc("and result", [&] { return r.set(need(a.value_) && need(b.value_)); });
-    cs.enforce("and constraint", LC<F>(a.var_), LC<F>(b.var_), LC<F>(r.var_));
+    enforce_gate(cs, "and constraint", {{a.var_, 1}}, {{b.var_, 1}}, {{r.var_, 1}});
     return r;
   }
 
@@ -79,7 +76,7 @@ class AllocatedBit {
     r1cs::Namespace ns(cs, name);
     AllocatedBit r;
     r.var_ = cs.alloc("and not result", [&] { return r.set(need(a.value_) && !need(b.value_)); });
-    cs.enforce("and not constraint", LC<F>(a.var_), one_minus<F>(b.var_), LC<F>(r.var_));
+    enforce_gate(cs, "and not constraint", {{a.var_, 1}}, {{Variable::one(), 1}, {b.var_, -1}}, {{r.var_, 1}});
     return r;
   }
 
@@ -89,7 +86,8 @@ class AllocatedBit {
     r1cs::Namespace ns(cs, name);
     AllocatedBit r;
     r.var_ = cs.alloc("nor result", [&] { return r.set(!need(a.value_) && !need(b.value_)); });
-    cs.enforce("nor constraint", one_minus<F>(a.var_), one_minus<F>(b.var_), LC<F>(r.var_));
+    enforce_gate(cs, "nor constraint", {{Variable::one(), 1}, {a.var_, -1}}, {{Variable::one(), 1}, {b.var_, -1}},
+                 {{r.var_, 1}});
     return r;
   }
 
@@ -106,6 +104,23 @@ class AllocatedBit {
   const std::optional<bool>& value() const { return value_; }
 
  private:
+  // A term with a coefficient of +1 or -1, the only ones these gates use.
+  struct UnitTerm {
+    Variable var;
+    int sign;
+  };
+  template <class CS, class N>
+  static void enforce_gate(CS& cs, const N& name, std::initializer_list<UnitTerm> a, std::initializer_list<UnitTerm> b,
+                           std::initializer_list<UnitTerm> c) {
+    static const F minus_one = -F::one();
+    auto fill = [](LC<F>& lc, std::initializer_list<UnitTerm> terms) {
+      for (const auto& t : terms) lc.add(t.var, t.sign > 0 ? F::one() : minus_one);
+      return std::ref(lc);
+    };
+    cs.enforce(name, fill(scratch_lc<F, 0>(), a).get(), fill(scratch_lc<F, 1>(), b).get(),
+               fill(scratch_lc<F, 2>(), c).get());
+  }
+
   F set(bool v) {
     value_ = v;
     return v ? F::one() : F::zero();
