@@ -1,15 +1,9 @@
-// The structural digest bellman's / bellpepper's TestConstraintSystem::hash()
-// computes, so a circuit's R1CS can be compared with a hash an upstream Rust
-// test asserts: BLAKE2s-256 over the counts (inputs incl. ONE, aux,
-// constraints; u64 big-endian), then per constraint A, B, C, each as its
-// terms merged per variable with zero sums dropped, sorted inputs first then
-// aux by index: count, then per term 'I'/'A', index (u64 BE), coefficient
-// (canonical, 32 bytes BE). The digest sees allocation order, constraint
-// order and every merged coefficient, and nothing else (no names).
-// Streaming (no constraint is kept), so multi-million-constraint circuits fit.
+// A streaming constraint system for tests that digests a circuit as
+// bellman's / bellpepper's TestConstraintSystem::hash() does (the digest is
+// r1cs::StructureDigest's) while it evaluates the witness, so multi-million-
+// constraint circuits can be compared with a hash an upstream Rust test
+// asserts and checked for satisfaction in one pass.
 #pragma once
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -21,6 +15,7 @@
 #include "r1cs/linear_combination.hpp"
 #include "r1cs/shape.hpp"
 #include "r1cs/shape_counter.hpp"
+#include "r1cs/structure_digest.hpp"
 
 namespace cuzk::test {
 
@@ -33,11 +28,7 @@ class DigestSystem {
   // shape: the counts the circuit will reach (a ShapeCounter pass gives them);
   // with_values: evaluate the witness and check every constraint.
   DigestSystem(const r1cs::CircuitShape& shape, bool with_values)
-      : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free), with_values_(with_values) {
-    EVP_DigestInit_ex(ctx_.get(), EVP_blake2s256(), nullptr);
-    put_u64(shape.num_inputs);
-    put_u64(shape.num_aux);
-    put_u64(shape.num_constraints);
+      : digest_(shape), with_values_(with_values) {
     inputs_.push_back(F::one());
   }
 
@@ -54,9 +45,8 @@ class DigestSystem {
   template <class N>
   void enforce(const N&, const r1cs::LinearCombination<F>& a, const r1cs::LinearCombination<F>& b,
                const r1cs::LinearCombination<F>& c) {
-    cancelled_ab_ += put_lc(a);
-    cancelled_ab_ += put_lc(b);
-    put_lc(c);
+    digest_.add_constraint(a, b, c);
+    cancelled_ab_ += cancelled_variables(a) + cancelled_variables(b);
     if (with_values_ && !first_unsatisfied_ &&
         a.evaluate(inputs_, aux_) * b.evaluate(inputs_, aux_) != c.evaluate(inputs_, aux_))
       first_unsatisfied_ = num_constraints_;
@@ -75,62 +65,24 @@ class DigestSystem {
   size_t cancelled_ab_terms() const { return cancelled_ab_; }
 
   // Lower-case hex of the digest; call once, after synthesis.
-  std::string hex() {
-    unsigned char md[32];
-    unsigned int len = 0;
-    EVP_DigestFinal_ex(ctx_.get(), md, &len);
-    static const char* kHex = "0123456789abcdef";
-    std::string s;
-    for (unsigned i = 0; i < len; ++i) {
-      s += kHex[md[i] >> 4];
-      s += kHex[md[i] & 15];
-    }
-    return s;
-  }
+  std::string hex() { return digest_.final_hex(); }
 
  private:
-  void put(const unsigned char* p, size_t n) { EVP_DigestUpdate(ctx_.get(), p, n); }
-  void put_u64(uint64_t v) {
-    unsigned char b[8];
-    for (int i = 0; i < 8; ++i) b[i] = (unsigned char)(v >> (56 - 8 * i));
-    put(b, 8);
+  // How many variables appear in lc only with terms that cancel out.
+  static size_t cancelled_variables(const r1cs::LinearCombination<F>& lc) {
+    std::vector<uint64_t> named;
+    for (const auto& t : lc.terms()) named.push_back((uint64_t(t.var.is_input() ? 0 : 1) << 63) | t.var.index());
+    std::sort(named.begin(), named.end());
+    const size_t distinct = size_t(std::unique(named.begin(), named.end()) - named.begin());
+    return distinct - r1cs::normal_form(lc).size();
   }
 
-  // Returns how many variables appear in lc with terms that cancel out.
-  size_t put_lc(const r1cs::LinearCombination<F>& lc) {
-    terms_.clear();
-    for (const auto& t : lc.terms())
-      terms_.emplace_back((uint64_t(t.var.is_input() ? 0 : 1) << 63) | uint64_t(t.var.index()), t.coeff);
-    std::stable_sort(terms_.begin(), terms_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-    merged_.clear();
-    for (const auto& [key, coeff] : terms_) {
-      if (!merged_.empty() && merged_.back().first == key)
-        merged_.back().second += coeff;
-      else
-        merged_.emplace_back(key, coeff);
-    }
-    const size_t cancelled = std::erase_if(merged_, [](const auto& kv) { return kv.second.is_zero(); });
-    put_u64(merged_.size());
-    for (const auto& [key, coeff] : merged_) {
-      unsigned char buf[9 + 32];
-      buf[0] = (key >> 63) ? 'A' : 'I';
-      const uint64_t index = key & ~(uint64_t(1) << 63);
-      for (int i = 0; i < 8; ++i) buf[1 + i] = (unsigned char)(index >> (56 - 8 * i));
-      const auto limbs = coeff.to_canonical();
-      for (int l = 0; l < 4; ++l)
-        for (int i = 0; i < 8; ++i) buf[9 + 8 * l + i] = (unsigned char)(limbs.v[3 - l] >> (56 - 8 * i));
-      put(buf, sizeof buf);
-    }
-    return cancelled;
-  }
-
-  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx_;
+  r1cs::StructureDigest<F> digest_;
   bool with_values_;
   size_t num_inputs_ = 1, num_aux_ = 0, num_constraints_ = 0;
   std::vector<F> inputs_, aux_;
   std::optional<size_t> first_unsatisfied_;
   size_t cancelled_ab_ = 0;
-  std::vector<std::pair<uint64_t, F>> terms_, merged_;
 };
 
 template <class F>
