@@ -5,14 +5,14 @@ JOBS ?= $(shell nproc)
 # The CUDA backend is built where a GPU answers (nvidia-smi -L); elsewhere the
 # CPU engine alone, since its kernels (G2 MSM above all) take most of an hour
 # of a 2-core machine to compile and could not run there. Force with
-# CUZK_CUDA=ON (scripts/gpu-check builds and tests it on a GPU machine).
+# CUZK_CUDA=ON (scripts/device/gpu-check builds and tests it on a GPU machine).
 CUZK_CUDA ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo ON || echo OFF)
 CMAKE_FLAGS ?=
 
 .PHONY: deps configure build test demo bench clean cuda-build
 
 deps:
-	./scripts/install-deps
+	./scripts/setup/install-deps
 
 configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=$(CUZK_CUDA) $(CMAKE_FLAGS)
@@ -26,10 +26,10 @@ FUZZ_SECONDS ?= 30
 # interop test fail, not skip, where they are missing.
 test: build
 	cd $(BUILD) && CUZK_EXPECT_NODE=1 ctest --output-on-failure -j $(JOBS)
-	./scripts/fuzz $(FUZZ_SECONDS) $(BUILD)
+	./scripts/test/fuzz $(FUZZ_SECONDS) $(BUILD)
 
 demo: build
-	BUILD=$(BUILD) ./scripts/demo
+	BUILD=$(BUILD) ./scripts/test/demo
 
 # Every target with the CUDA backend, built (not run) in its own folder: what
 # CI does on its GPU-less machine so that a change cannot break the CUDA code
@@ -40,7 +40,7 @@ cuda-build: deps
 	cmake --build $(CUDA_BUILD) -j $(JOBS)
 
 bench: build
-	./scripts/bench $(BUILD)
+	./scripts/bench/bench $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

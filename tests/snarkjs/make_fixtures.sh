@@ -7,7 +7,7 @@
 # Usage: tests/snarkjs/make_fixtures.sh   (needs node and npm)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-BIN=$("$HERE/../../scripts/snarkjs-tools")
+BIN=$("$HERE/../../scripts/setup/snarkjs-tools")
 FIX=$HERE/fixtures
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

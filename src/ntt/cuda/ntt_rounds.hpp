@@ -38,7 +38,7 @@ constexpr int make_plan(int L, int (&r)[kMaxPasses]) {
     left -= r[p];
   }
   // Plans measured faster than the even split on the H200 (every 3-pass plan
-  // of 2^20..2^26 timed by scripts/ntt-plan-sweep.sh; NOTES.md).
+  // of 2^20..2^26 timed by scripts/device/ntt-plan-sweep.sh; NOTES.md).
   constexpr struct {
     int log_n, r[3];
   } kTuned[] = {{22, {8, 8, 6}}, {25, {8, 9, 8}}};

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The one command for a device run with binaries packed by
-# scripts/pack-device-bin (no build on the GPU machine; carry .devbin.txz, unpacked here): the GPU prover
+# scripts/device/pack-bin (no build on the GPU machine; carry .devbin.txz, unpacked here): the GPU prover
 # against the CPU prover, then the engine at several sizes, most important
 # first; a table at the end; the full log in $OUT (or /tmp).
-source "$(dirname "$0")/device-lib.sh"
+source "$(dirname "$0")/lib.sh"
 P="$B/cuzk bench pipeline"
 M24=$(((1 << 24) - 64))
 run "groth16_gpu_test (GPU vs CPU terms)" 120 "$B/groth16_gpu_test" --gtest_brief=1
@@ -18,6 +18,6 @@ run "pipeline 2^16 x4 real key --verify" 90 $P --constraints 65472 --partitions 
 run "pipeline 2^24 x16 pinned" 120 $P --constraints $M24 --partitions 16 --key random --trace $O/trace24.json
 run "pipeline 2^24 x16 pageable" 120 $P --constraints $M24 --partitions 16 --key random --host-memory pageable
 run "pipeline 2^24 x16 staged" 120 $P --constraints $M24 --partitions 16 --key random --host-memory staged
-run "daemon vs in-process 2^20 4x8" 150 scripts/daemon-vs-inprocess.sh $B/cuzk /tmp/dvi 1048512 4 8
+run "daemon vs in-process 2^20 4x8" 150 scripts/bench/daemon-vs-inprocess.sh $B/cuzk /tmp/dvi 1048512 4 8
 run "pipeline 2^26 x8 pinned" 150 $P --constraints $(((1 << 26) - 64)) --partitions 8 --key random --trace $O/trace26.json
 print_summary

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Device run for streaming a/b/c during synthesis (binaries packed by
-# scripts/pack-device-bin; carry .devbin.txz): the streamed GPU prover against
+# scripts/device/pack-bin; carry .devbin.txz): the streamed GPU prover against
 # the kept one, then the engine at 2^27 (one PoRep partition) with a/b/c kept
 # on the host and streamed where the device has room; a table at the end.
-source "$(dirname "$0")/device-lib.sh"
+source "$(dirname "$0")/lib.sh"
 P="$B/cuzk bench pipeline"
 M27=$(((1 << 27) - 64))
 run "groth16_gpu_test (streamed + kept)" 150 "$B/groth16_gpu_test" --gtest_brief=1

@@ -2,7 +2,7 @@
 # The daemon under the same load as `cuzk bench pipeline`: JOBS jobs of PARTS
 # synthetic partitions of N constraints with a real (dev) key, submitted by
 # JOBS concurrent clients; prints partitions/s both ways.
-# Usage: scripts/daemon-vs-inprocess.sh <cuzk binary> <work dir> [N] [JOBS] [PARTS]
+# Usage: scripts/bench/daemon-vs-inprocess.sh <cuzk binary> <work dir> [N] [JOBS] [PARTS]
 set -euo pipefail
 CUZK=$1 T=$2 N=${3:-1048512} JOBS=${4:-4} PARTS=${5:-8}
 mkdir -p "$T"

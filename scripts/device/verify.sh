@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device run after a change to the kernels or the engine, with binaries
-# packed by scripts/pack-device-bin (carry .devbin.txz): the GPU tests
+# packed by scripts/device/pack-bin (carry .devbin.txz): the GPU tests
 # (GPU == CPU), snarkjs fixtures proved on the GPU by `cuzk prover` (proofs
 # left in $OUT for snarkjs to verify where node is), then the device
 # benchmarks (arithmetic, NTT, MSM G1 and G2, a window sweep), then the
@@ -8,7 +8,7 @@
 # tests, the prover and the verified pipeline; PART=bench the benchmarks;
 # unset, both (each half fits one 10-minute device call).
 PART=${PART:-all}
-source "$(dirname "$0")/device-lib.sh"
+source "$(dirname "$0")/lib.sh"
 P="$B/cuzk bench pipeline"
 if [ "$PART" != bench ]; then
 for t in ff_field_device_test ntt_gpu_test msm_gpu_test groth16_gpu_test engine_gpu_backend_test; do

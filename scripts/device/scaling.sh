@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Multi-GPU scaling (run on nvidia-h200-x2 with binaries from
-# scripts/pack-device-bin): the same pipeline on one GPU and on two, then
+# scripts/device/pack-bin): the same pipeline on one GPU and on two, then
 # the daemon against the in-process engine, larger partitions, and the
 # pageable and staged host-memory modes.
-source "$(dirname "$0")/device-lib.sh"
+source "$(dirname "$0")/lib.sh"
 P="$B/cuzk bench pipeline"
 M24=$(((1 << 24) - 64))
 M26=$(((1 << 26) - 64))

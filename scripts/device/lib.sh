@@ -3,7 +3,7 @@
 # which logs the command's output and adds a row to the summary table that
 # print_summary prints last.
 set -uo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 [ -f .devbin.txz ] && tar -xJf .devbin.txz
 export LD_LIBRARY_PATH=$PWD/.devbin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 B=.devbin/bin

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Times every 3-pass NTT plan (radix logs 6..9, any order) at the given sizes
 # on the GPU through env CUZK_NTT_PLAN, to tune make_plan for a card. Binaries
-# from scripts/pack-device-bin (bench/bench_ntt_gpu; carry .devbin.txz).
+# from scripts/device/pack-bin (bench/bench_ntt_gpu; carry .devbin.txz).
 # Each plan runs REPS times, interleaved with the others so that drift of the
 # card hits them alike; the table gives each plan's runs (medians of RUNS).
-#   scripts/ntt-plan-sweep.sh [sizes...]      (default 20 21 22 23 24 25 26)
-source "$(dirname "$0")/device-lib.sh"
+#   scripts/device/ntt-plan-sweep.sh [sizes...]      (default 20 21 22 23 24 25 26)
+source "$(dirname "$0")/lib.sh"
 REPS=${REPS:-2}
 RUNS=${RUNS:-15}
 sizes=("$@")
