@@ -5,13 +5,17 @@
 
 namespace cuzk::filecoin {
 
-std::vector<Groth16Proof> split_partition_proofs(std::span<const uint8_t> bytes, size_t partitions,
-                                                 const std::string& what) {
+void expect_partition_proof_bytes(std::span<const uint8_t> bytes, size_t partitions, const std::string& what) {
   if (partitions == 0) throw Error(what + ": zero partitions");
   if (bytes.size() != partitions * kGroth16ProofBytes)
     throw DecodeError(what + ": " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(partitions) +
                       " partition proof(s) of " + std::to_string(kGroth16ProofBytes) + " bytes = " +
                       std::to_string(partitions * kGroth16ProofBytes));
+}
+
+std::vector<Groth16Proof> split_partition_proofs(std::span<const uint8_t> bytes, size_t partitions,
+                                                 const std::string& what) {
+  expect_partition_proof_bytes(bytes, partitions, what);
   std::vector<Groth16Proof> out;
   out.reserve(partitions);
   for (size_t k = 0; k < partitions; ++k)

@@ -24,6 +24,9 @@ using Groth16Proof = groth16::Proof<Bls12>;
 
 inline constexpr size_t kGroth16ProofBytes = 192;
 
+// DecodeError naming `what` unless bytes holds exactly `partitions` proofs.
+void expect_partition_proof_bytes(std::span<const uint8_t> bytes, size_t partitions, const std::string& what);
+
 // The proofs of `partitions` partitions. DecodeError naming `what` when the
 // size is not partitions x 192 bytes or a point does not decode (off the
 // curve, outside the subgroup, bad flags).

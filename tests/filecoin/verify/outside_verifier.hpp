@@ -25,13 +25,13 @@ namespace cuzk::filecoin::test {
 enum class OutsideVerdict { kValid, kInvalid, kMalformed };
 
 // The node_modules folder holding the pinned @noble/curves, installed by
-// scripts/snarkjs-tools; nothing when node/npm are absent (and
+// scripts/setup/snarkjs-tools; nothing when node/npm are absent (and
 // CUZK_EXPECT_NODE is not 1). Throws when the install fails or when node was
 // promised but is missing.
 inline std::optional<std::string> noble_node_modules() {
   static const std::optional<std::string> dir = [] () -> std::optional<std::string> {
     const std::string root = CUZK_SOURCE_DIR;
-    const int status = std::system(("'" + root + "/scripts/snarkjs-tools' >/dev/null 2>&1").c_str());
+    const int status = std::system(("'" + root + "/scripts/setup/snarkjs-tools' >/dev/null 2>&1").c_str());
     const int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (rc == 77) {
       const char* expect = std::getenv("CUZK_EXPECT_NODE");
@@ -39,7 +39,7 @@ inline std::optional<std::string> noble_node_modules() {
         throw Error("node/npm not available, but CUZK_EXPECT_NODE=1 says they were installed");
       return std::nullopt;
     }
-    if (rc != 0) throw Error("scripts/snarkjs-tools failed (exit " + std::to_string(rc) + ")");
+    if (rc != 0) throw Error("scripts/setup/snarkjs-tools failed (exit " + std::to_string(rc) + ")");
     return root + "/tools/snarkjs/node_modules";
   }();
   return dir;
