@@ -4,7 +4,9 @@
 // need it skip, unless CUZK_EXPECT_NODE=1 says they were installed: then they
 // fail.
 #pragma once
+#include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -51,39 +53,58 @@ std::string compressed_hex(const ec::Affine<C>& p) {
   return to_hex(b);
 }
 
-// The verdict of noble on every proof (192 bytes each) with its inputs;
-// nothing when node is not available.
-inline std::optional<OutsideVerdict> noble_verify(const groth16::VerifyingKey<groth16::Bls12_381>& vk,
-                                                  const std::vector<std::vector<uint8_t>>& proofs,
-                                                  const std::vector<std::vector<Fr>>& inputs) {
+// One statement for the outside verifier: the key, every partition's proof
+// (192 bytes each) and its inputs.
+struct OutsideCase {
+  const groth16::VerifyingKey<groth16::Bls12_381>* vk = nullptr;
+  std::vector<std::vector<uint8_t>> proofs;
+  std::vector<std::vector<Fr>> inputs;
+};
+
+// noble's verdict on each case, in one node run; nothing when node is not
+// available.
+inline std::optional<std::vector<OutsideVerdict>> noble_verify(const std::vector<OutsideCase>& cases) {
   auto modules = noble_node_modules();
   if (!modules) return std::nullopt;
   nlohmann::json j;
-  j["vk"]["alpha_g1"] = compressed_hex(vk.alpha_g1);
-  j["vk"]["beta_g2"] = compressed_hex(vk.beta_g2);
-  j["vk"]["gamma_g2"] = compressed_hex(vk.gamma_g2);
-  j["vk"]["delta_g2"] = compressed_hex(vk.delta_g2);
-  for (const auto& p : vk.ic) j["vk"]["ic"].push_back(compressed_hex(p));
-  for (const auto& p : proofs) j["proofs"].push_back(to_hex(p));
-  for (const auto& x : inputs) {
-    nlohmann::json row = nlohmann::json::array();
-    for (const auto& v : x) row.push_back(ff::to_decimal(v));
-    j["inputs"].push_back(row);
+  j["cases"] = nlohmann::json::array();
+  for (const auto& c : cases) {
+    nlohmann::json cj;
+    cj["vk"]["alpha_g1"] = compressed_hex(c.vk->alpha_g1);
+    cj["vk"]["beta_g2"] = compressed_hex(c.vk->beta_g2);
+    cj["vk"]["gamma_g2"] = compressed_hex(c.vk->gamma_g2);
+    cj["vk"]["delta_g2"] = compressed_hex(c.vk->delta_g2);
+    for (const auto& p : c.vk->ic) cj["vk"]["ic"].push_back(compressed_hex(p));
+    for (const auto& p : c.proofs) cj["proofs"].push_back(to_hex(p));
+    for (const auto& x : c.inputs) {
+      nlohmann::json row = nlohmann::json::array();
+      for (const auto& v : x) row.push_back(ff::to_decimal(v));
+      cj["inputs"].push_back(row);
+    }
+    j["cases"].push_back(cj);
   }
   static int serial = 0;
-  const std::string path = ::testing::TempDir() + "/cuzk_noble_case_" + std::to_string(::getpid()) + "_" +
-                           std::to_string(serial++) + ".json";
-  std::ofstream(path) << j.dump();
+  const std::string base = ::testing::TempDir() + "/cuzk_noble_" + std::to_string(::getpid()) + "_" +
+                           std::to_string(serial++);
+  std::ofstream(base + ".json") << j.dump();
   const std::string script = std::string(CUZK_SOURCE_DIR) + "/tests/filecoin/verify/noble_groth16_verify.mjs";
-  const int status = std::system(("node '" + script + "' '" + *modules + "' '" + path + "' >/dev/null").c_str());
-  std::remove(path.c_str());
-  const int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  switch (rc) {
-    case 0: return OutsideVerdict::kValid;
-    case 1: return OutsideVerdict::kInvalid;
-    case 2: return OutsideVerdict::kMalformed;
-    default: throw Error("noble verifier: unexpected exit " + std::to_string(rc));
+  const int status = std::system(
+      ("node '" + script + "' '" + *modules + "' '" + base + ".json' >'" + base + ".out' 2>&1").c_str());
+  std::ifstream out(base + ".out");
+  std::vector<OutsideVerdict> verdicts;
+  std::string line, all;
+  while (std::getline(out, line)) {
+    all += line + "\n";
+    if (line == "valid") verdicts.push_back(OutsideVerdict::kValid);
+    else if (line == "invalid") verdicts.push_back(OutsideVerdict::kInvalid);
+    else if (line.starts_with("malformed:")) verdicts.push_back(OutsideVerdict::kMalformed);
   }
+  std::remove((base + ".json").c_str());
+  std::remove((base + ".out").c_str());
+  const int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (rc < 0 || rc > 2 || verdicts.size() != cases.size())
+    throw Error("noble verifier: exit " + std::to_string(rc) + ", output:\n" + all);
+  return verdicts;
 }
 
 }  // namespace cuzk::filecoin::test

@@ -1,6 +1,9 @@
 // polka-storage's compressed verifying keys and proofs decode, re-encode to
-// the same bytes, and have the IC counts of the real circuits.
+// the same bytes, and have the IC counts of the real circuits; the .vk files
+// made from them for the CLI tests hold the same keys.
 #include <gtest/gtest.h>
+
+#include <iterator>
 
 #include "formats/bellperson_params.hpp"
 #include "groth16/verifier.hpp"
@@ -60,19 +63,17 @@ TEST(PolkaVk, TruncatedOrPaddedKeysAreRejected) {
   EXPECT_THROW(decode_polka_vk(bytes), DecodeError);
 }
 
-// Scaffolding only: the vk/proof plumbing against inputs computed by hand
-// (SHA-256 leaf challenges of sector 77 under randomness [1; 32]).
-TEST(PolkaVk, ScaffoldPostVerifiesWithHandInputs) {
-  auto kat = load_kat("polka_post_2k.json");
-  groth16::PreparedVerifyingKey<E> pvk(decode_polka_vk(bytes_from_hex(kat.at("vk_compressed"))));
-  auto proof = bp::proof_from_bytes(bytes_from_hex(kat.at("proof")));
-  auto comm_r = filecoin::fr_of(filecoin::domain_from_hex(kat.at("sectors")[0].at("comm_r").get<std::string>()));
-  std::vector<E::Fr> x;
-  for (int s = 0; s < 2; ++s) {
-    x.push_back(comm_r);
-    for (uint64_t c : {62, 13, 30, 16, 21, 30, 30, 34, 28, 40}) x.push_back(E::Fr::from_u64(c));
+// The bellperson .vk files the CLI tests use (written by @noble/curves,
+// make_bellperson_vks.mjs) hold the same keys, byte for byte as cuzk writes them.
+TEST(PolkaVk, BellpersonVkFilesHoldTheSameKeys) {
+  for (const char* name : {"polka_porep_2k", "polka_post_2k"}) {
+    SCOPED_TRACE(name);
+    auto vk = decode_polka_vk(bytes_from_hex(load_kat(std::string(name) + ".json").at("vk_compressed")));
+    const std::string path = std::string(CUZK_SOURCE_DIR) + "/tests/filecoin/data/verify/" + name + ".vk";
+    std::ifstream f(path, std::ios::binary);
+    ASSERT_TRUE(f) << path;
+    std::vector<uint8_t> file((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(bp::serialize_vk(vk), file);
+    EXPECT_TRUE(bp::parse_vk(file, path) == vk);
   }
-  EXPECT_TRUE(groth16::verify_proof(pvk, proof, std::span<const E::Fr>(x)));
-  x[5] = E::Fr::from_u64(22);
-  EXPECT_FALSE(groth16::verify_proof(pvk, proof, std::span<const E::Fr>(x)));
 }
