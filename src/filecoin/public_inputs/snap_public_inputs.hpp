@@ -2,9 +2,8 @@
 // circuit.rs PublicInputs::to_vec: for partition k of a sector of n nodes,
 //   [k | h_select << log2(partition_count(n)), comm_r_old, comm_d_new, comm_r_new]
 // with h_select = 1 << (position of h in hs(n)); verification uses
-// h = h_default(n) = hs(n)[3] (constants.rs).
+// h = h_default(n) = hs(n)[3] (constants.rs, registry/update_params.hpp).
 #pragma once
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -17,15 +16,9 @@ struct SnapPublicValues {
   Domain comm_r_old, comm_d_new, comm_r_new;
 };
 
-// constants.rs, for the node counts it allows (1 KiB .. 64 GiB sectors; Error
-// for any other count).
-size_t snap_partition_count(uint64_t sector_nodes);
-size_t snap_challenge_count(uint64_t sector_nodes);
-std::array<size_t, 6> snap_hs(uint64_t sector_nodes);
-size_t snap_h_default(uint64_t sector_nodes);
-
-// Partition k's inputs. Error for k out of range or h not in hs(n);
-// DecodeError naming the commitment that is zero or not a field element.
+// Partition k's inputs. Error for a node count EmptySectorUpdate does not
+// allow, k out of range or h not in hs(n); DecodeError naming the commitment
+// that is zero or not a field element.
 std::vector<Fr> snap_public_inputs(uint64_t sector_nodes, size_t k, size_t h, const SnapPublicValues& v);
 
 // Every partition's inputs with h_default, as the verifier builds them.

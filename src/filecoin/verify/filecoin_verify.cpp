@@ -18,7 +18,7 @@ VerifyResult check(const PreparedVerifyingKey& pvk, std::span<const uint8_t> pro
 
 VerifyResult verify_porep(const PorepShape& shape, const PorepPublicValues& values, const PreparedVerifyingKey& pvk,
                           std::span<const uint8_t> proof) {
-  if (shape.mode == PorepChallengeMode::kNonInteractive && proof.size() != shape.partitions * kGroth16ProofBytes)
+  if (shape.mode == PoRepChallengeKind::kNonInteractive && proof.size() != shape.partitions * kGroth16ProofBytes)
     throw DecodeError("NI-PoRep proof: " + std::to_string(proof.size()) + " bytes; only the " +
                       std::to_string(shape.partitions) + " partition proofs (" +
                       std::to_string(shape.partitions * kGroth16ProofBytes) +

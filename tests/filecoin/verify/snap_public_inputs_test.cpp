@@ -1,10 +1,12 @@
 // SnapDeals public inputs against values worked out by hand from
 // storage-proofs-update constants.rs (partition_count, hs) and circuit.rs
 // (k | h_select << log2(partitions), then comm_r_old, comm_d_new, comm_r_new).
+// The constants themselves are the registry's (tests/filecoin/registry).
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
 #include "filecoin/public_inputs/snap_public_inputs.hpp"
+#include "filecoin/registry/update_params.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -32,19 +34,6 @@ uint64_t first_input(uint64_t nodes, size_t k, size_t h) {
 
 }  // namespace
 
-TEST(SnapPublicInputs, ConstantsPerSectorSize) {
-  EXPECT_EQ(snap_partition_count(kNodes2K), 1u);
-  EXPECT_EQ(snap_partition_count(kNodes16K), 2u);
-  EXPECT_EQ(snap_partition_count(kNodes8M), 4u);
-  EXPECT_EQ(snap_partition_count(uint64_t(1) << 24), 16u);
-  EXPECT_EQ(snap_partition_count(kNodes32G), 16u);
-  EXPECT_EQ(snap_challenge_count(kNodes8M), 10u);
-  EXPECT_EQ(snap_challenge_count(kNodes32G), 86u);
-  EXPECT_EQ(snap_h_default(kNodes2K), 1u);
-  EXPECT_EQ(snap_h_default(kNodes32G), 10u);
-  EXPECT_THROW(snap_partition_count(uint64_t(1) << 20), Error);  // 32 MiB is no allowed size
-}
-
 TEST(SnapPublicInputs, PartitionAndHSelectArePacked) {
   EXPECT_EQ(first_input(kNodes2K, 0, 1), 1u);        // h_select 1, no partition bits
   EXPECT_EQ(first_input(kNodes16K, 1, 1), 3u);       // 1 | 1 << 1
@@ -62,6 +51,7 @@ TEST(SnapPublicInputs, CommitmentsFollowInOrder) {
   EXPECT_EQ(x[1], fr_of(v.comm_r_old));
   EXPECT_EQ(x[2], fr_of(v.comm_d_new));
   EXPECT_EQ(x[3], fr_of(v.comm_r_new));
+  EXPECT_EQ(update_h_default(kNodes8M), 10u);
   auto all = snap_public_inputs_all(kNodes8M, v);
   ASSERT_EQ(all.size(), 4u);
   for (size_t k = 0; k < 4; ++k) EXPECT_EQ(all[k], snap_public_inputs(kNodes8M, k, 10, v));
@@ -71,6 +61,7 @@ TEST(SnapPublicInputs, BadValuesAreRefused) {
   EXPECT_THROW(snap_public_inputs(kNodes8M, 4, 10, values()), Error);   // k out of range
   EXPECT_THROW(snap_public_inputs(kNodes32G, 0, 1, values()), Error);   // h not in hs
   EXPECT_THROW(snap_public_inputs(kNodes2K, 0, 10, values()), Error);
+  EXPECT_THROW(snap_public_inputs(uint64_t(1) << 20, 0, 10, values()), Error);  // 32 MiB: no such size
   auto v = values();
   v.comm_d_new = Domain{};
   EXPECT_THROW(snap_public_inputs(kNodes8M, 0, 10, v), DecodeError);
