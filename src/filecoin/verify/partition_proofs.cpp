@@ -18,9 +18,13 @@ std::vector<Groth16Proof> split_partition_proofs(std::span<const uint8_t> bytes,
   expect_partition_proof_bytes(bytes, partitions, what);
   std::vector<Groth16Proof> out;
   out.reserve(partitions);
-  for (size_t k = 0; k < partitions; ++k)
-    out.push_back(formats::bellperson::proof_from_bytes(bytes.subspan(k * kGroth16ProofBytes, kGroth16ProofBytes),
-                                                        what + " (partition " + std::to_string(k) + ")"));
+  for (size_t k = 0; k < partitions; ++k) {
+    try {
+      out.push_back(formats::bellperson::proof_from_bytes(bytes.subspan(k * kGroth16ProofBytes, kGroth16ProofBytes)));
+    } catch (const DecodeError& e) {
+      throw DecodeError(what + ", partition " + std::to_string(k) + ": " + e.what());
+    }
+  }
   return out;
 }
 

@@ -37,8 +37,12 @@ class ValueCheck {
     if (s.empty()) missing_ += std::string(missing_.empty() ? "" : ", ") + "sectors";
   }
   void done() const {
-    if (!missing_.empty()) throw Error(what_ + " needs " + missing_);
-    if (!extra_.empty()) throw Error(what_ + " does not use " + extra_);
+    if (missing_.empty() && extra_.empty()) return;
+    std::string msg = what_;
+    if (!missing_.empty()) msg += " needs " + missing_;
+    if (!missing_.empty() && !extra_.empty()) msg += " and";
+    if (!extra_.empty()) msg += " does not use " + extra_;
+    throw Error(msg);
   }
 
  private:
@@ -64,7 +68,8 @@ VerifyResult verify_filecoin_proof(const FilecoinProofType& type, const Filecoin
     pv.comm_d = c.need(v.comm_d, "comm_d");
     pv.prover_id = c.need(v.prover_id, "prover_id");
     pv.ticket = c.need(v.ticket, "ticket");
-    pv.seed = c.need(v.seed, "seed");
+    // non-interactive challenges come from comm_r alone: a seed is optional
+    if (type.porep.mode != PoRepChallengeKind::kNonInteractive || v.seed) pv.seed = c.need(v.seed, "seed");
     pv.sector_id = c.need(v.sector_id, "sector_id");
   } else {
     c.refuse(v.comm_r, "comm_r");

@@ -3,7 +3,8 @@
 // a verifier is given, the verifying key and the proof bytes. Values the kind
 // needs must be present and values it does not use must be absent (Error
 // naming them), so a mistyped statement is never silently verified as
-// another.
+// another; the one optional value is NI-PoRep's seed, which its challenges
+// do not use.
 #pragma once
 #include <cstdint>
 #include <optional>
