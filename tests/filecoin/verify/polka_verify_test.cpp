@@ -280,6 +280,38 @@ TEST(PolkaPost, EveryTamperingFailsAndNobleAgrees) {
   EXPECT_GE(invalid, 8u);
 }
 
+TEST(PolkaVerify, PartitionsAreCheckedOneByOne) {
+  // two partitions carrying the same statement, then one whose inputs differ:
+  // the verdict names the first partition that fails
+  const auto& k = post_kat();
+  const auto v = k.values();
+  const auto good = window_post_public_inputs(k.type.post, *v.randomness, v.sectors)[0];
+  auto wrong = good;
+  wrong[3] += Fr::one();
+  std::vector<uint8_t> two = k.proof;
+  two.insert(two.end(), k.proof.begin(), k.proof.end());
+  const auto proofs = split_partition_proofs(two, 2, "two partitions");
+  PreparedVerifyingKey pvk(k.vk);
+  const std::vector<std::vector<Fr>> both{good, good}, second_wrong{good, wrong}, first_wrong{wrong, good};
+  auto r = verify_partitions(pvk, proofs, both);
+  EXPECT_TRUE(r.valid);
+  EXPECT_EQ(r.partitions, 2u);
+  r = verify_partitions(pvk, proofs, second_wrong);
+  EXPECT_FALSE(r.valid);
+  EXPECT_EQ(r.first_invalid_partition, std::optional<size_t>(1));
+  r = verify_partitions(pvk, proofs, first_wrong);
+  EXPECT_EQ(r.first_invalid_partition, std::optional<size_t>(0));
+  EXPECT_THROW(verify_partitions(pvk, proofs, std::vector<std::vector<Fr>>{good}), Error);
+  EXPECT_THROW(split_partition_proofs(two, 3, "three partitions"), DecodeError);
+  two[192 + 144] ^= 0x80;  // partition 1's C loses its compression flag
+  try {
+    split_partition_proofs(two, 2, "damaged");
+    FAIL() << "damaged partition accepted";
+  } catch (const DecodeError& e) {
+    EXPECT_NE(std::string(e.what()).find("damaged, partition 1"), std::string::npos) << e.what();
+  }
+}
+
 TEST(PolkaVerify, WrongSizesAndKeysAreRefused) {
   const auto& k = porep_kat();
   auto short_proof = k.proof;
