@@ -1,5 +1,9 @@
 // Sparse linear combination sum(coeff_i * var_i) over the scalar field F.
 // Terms are kept as added (duplicates allowed); evaluation sums them.
+// bellpepper merges a variable added twice into one term; the matrices are
+// the same, but a variable whose terms cancel still counts here for the A/B
+// density where bellperson's would not: a gadget that can cancel a variable
+// must merge first (r1cs/normal_form.hpp merged).
 #pragma once
 #include <span>
 #include <vector>
@@ -43,7 +47,14 @@ class LinearCombination {
     for (const auto& t : o.terms_) terms_.push_back({t.var, -t.coeff});
     return *this;
   }
+  // Scaling by zero empties the combination: no stored term ever has a zero
+  // coefficient, so density (which variables a query touches) counts only
+  // real terms, as bellperson's prover skips zero coefficients.
   LinearCombination& operator*=(F s) {
+    if (s.is_zero()) {
+      terms_.clear();
+      return *this;
+    }
     for (auto& t : terms_) t.coeff *= s;
     return *this;
   }

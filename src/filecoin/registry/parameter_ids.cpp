@@ -23,7 +23,7 @@ std::string CircuitParameters::file_name(std::string_view extension) const {
   return name;
 }
 
-std::string tree_r_name(const TreeShape& shape) {
+std::string tree_r_name(const TreeArities& shape) {
   return std::string("merkletree-") + kTreeHasher + "-" + shape.arities();
 }
 

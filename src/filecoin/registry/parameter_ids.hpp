@@ -35,7 +35,7 @@ struct CircuitParameters {
 };
 
 // "merkletree-poseidon_hasher-8-8-0" (MerkleTreeTrait::display for TreeR).
-std::string tree_r_name(const TreeShape& shape);
+std::string tree_r_name(const TreeArities& shape);
 
 CircuitParameters circuit_parameters(RegisteredSealProof proof);
 CircuitParameters circuit_parameters(RegisteredPoStProof proof);

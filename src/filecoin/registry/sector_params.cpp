@@ -9,7 +9,7 @@ namespace {
 
 constexpr uint64_t kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
 
-SectorParams make(uint64_t size, size_t layers, TreeShape tree, size_t porep_partitions, size_t porep_min,
+SectorParams make(uint64_t size, size_t layers, TreeArities tree, size_t porep_partitions, size_t porep_min,
                   size_t ni_partitions, size_t ni_min, size_t window_sectors) {
   const uint64_t nodes = size / kNodeSize;
   return {size,
@@ -40,7 +40,7 @@ const std::array<SectorParams, 5>& table() {
 
 }  // namespace
 
-std::string TreeShape::arities() const {
+std::string TreeArities::arities() const {
   return std::to_string(base) + "-" + std::to_string(sub) + "-" + std::to_string(top);
 }
 

@@ -21,18 +21,18 @@ constexpr uint64_t kNodeSize = 32;
 
 // Arities of a TreeR/TreeC: base levels, then an optional sub level, then an
 // optional top level (0 = absent).
-struct TreeShape {
+struct TreeArities {
   size_t base = 8, sub = 0, top = 0;
   // "8-8-0", as rust's MerkleTreeTrait::display() writes the arities.
   std::string arities() const;
-  bool operator==(const TreeShape&) const = default;
+  bool operator==(const TreeArities&) const = default;
 };
 
 struct SectorParams {
   uint64_t sector_size;  // bytes
   uint64_t nodes;        // 32-byte nodes
   size_t layers;         // SDR layers
-  TreeShape tree;
+  TreeArities tree;
   size_t porep_partitions;                // interactive and synthetic PoRep
   size_t porep_minimum_challenges;        // interactive and synthetic, over all partitions
   size_t ni_porep_partitions;             // non-interactive PoRep

@@ -25,7 +25,7 @@ TEST(SectorParams, PublishedSizes) {
   struct Row {
     uint64_t size, nodes;
     size_t layers;
-    TreeShape tree;
+    TreeArities tree;
     size_t porep_partitions, porep_min, ni_partitions, ni_min, window_sectors, up_partitions, up_challenges,
         up_apex, up_h;
     const char* name;
@@ -57,7 +57,7 @@ TEST(SectorParams, PublishedSizes) {
     EXPECT_EQ(porep_challenges_per_partition(p, false), per);
     EXPECT_EQ(porep_challenges_per_partition(p, true), per);  // ceil(2253 / 126) = 18, ceil(26 / 13) = 2
   }
-  EXPECT_EQ(TreeShape({8, 8, 2}).arities(), "8-8-2");
+  EXPECT_EQ(TreeArities({8, 8, 2}).arities(), "8-8-2");
   try {
     sector_params(4 * KiB);
     FAIL();

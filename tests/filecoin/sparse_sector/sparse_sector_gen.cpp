@@ -1,0 +1,119 @@
+// Writes fully valid Filecoin inputs of a sparse CC sector to a folder and
+// prints the time and size of each step:
+//   c1_wrapper.json     Curio's C2 input {"SectorNum","Phase1Out","SectorSize"} (interactive PoRep, V1_1)
+//   window_post.vproof  the sector's WindowPoSt vanilla proof (bincode, API 1.2)
+//   winning_post.vproof the sector's WinningPoSt vanilla proof (bincode)
+//   inputs.json         the public values (commitments, ids, seed, ticket, randomness) in hex
+// Usage: filecoin_sparse_sector_gen [out_dir=sparse_sector_out] [GiB: 32 (default) or 64]
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/timer.hpp"
+#include "filecoin/formats/curio_json.hpp"
+#include "filecoin/formats/fallback_post_bincode.hpp"
+#include "filecoin/sparse_sector/sparse_seal.hpp"
+
+using namespace cuzk;
+using namespace cuzk::filecoin;
+
+namespace {
+
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+void write_file(const std::filesystem::path& path, const void* data, size_t n) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(static_cast<const char*>(data), std::streamsize(n));
+  if (!f) throw Error("cannot write " + path.string());
+}
+
+Domain filled(uint8_t b) {
+  Domain d;
+  d.fill(b);
+  return d;
+}
+
+struct Step {
+  Stopwatch wall;
+  double cpu0 = cpu_seconds();
+  void report(const char* what, size_t bytes = 0) {
+    std::printf("%-34s %8.3f s wall %8.3f s cpu", what, wall.seconds(), cpu_seconds() - cpu0);
+    if (bytes) std::printf("  %12zu bytes", bytes);
+    std::printf("\n");
+    wall.restart();
+    cpu0 = cpu_seconds();
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  const std::filesystem::path out = argc > 1 ? argv[1] : "sparse_sector_out";
+  const int gib = argc > 2 ? std::atoi(argv[2]) : 32;
+  if (gib != 32 && gib != 64) throw Error("sector size must be 32 or 64 GiB, got " + std::to_string(gib));
+  std::filesystem::create_directories(out);
+  // Registry ids (go-state-types): StackedDrg{32,64}GiBV1_1, StackedDrgWindow{32,64}GiBV1_2, Winning{32,64}GiBV1.
+  const RegisteredSealProof seal =
+      gib == 32 ? RegisteredSealProof::kStackedDrg32GiBV1_1 : RegisteredSealProof::kStackedDrg64GiBV1_1;
+  const RegisteredPoStProof window = gib == 32 ? RegisteredPoStProof::kStackedDrgWindow32GiBV1_2
+                                               : RegisteredPoStProof::kStackedDrgWindow64GiBV1_2;
+  const RegisteredPoStProof winning = gib == 32 ? RegisteredPoStProof::kStackedDrgWinning32GiBV1
+                                                : RegisteredPoStProof::kStackedDrgWinning64GiBV1;
+
+  SparseSealRequest r;
+  r.proof = seal;
+  r.prover_id = filled(0);
+  r.prover_id[0] = 0xe8;  // f01000
+  r.prover_id[1] = 0x03;
+  r.sector_id = 1;
+  r.ticket = trunc254(filled(0x11));
+  r.seed = trunc254(filled(0x22));
+  r.default_label = trunc254(filled(0x5a));
+  const Domain post_randomness = trunc254(filled(0x33));
+  r.post_targets = {{window, post_randomness, 0}, {winning, post_randomness, 0}};
+
+  Step step;
+  const SparseSeal s = seal_sparse(r);
+  step.report("sparse sector + C1 proofs");
+  std::printf("  labelled nodes %zu, stored nodes TreeC %zu TreeR %zu\n", s.sector.labelled_count(),
+              s.sector.tree_c().stored_nodes(), s.sector.tree_r().stored_nodes());
+
+  const C1OutputWrapper wrapper = wrap_seal_commit_phase1(s.c1, r.sector_id);
+  step.report("C1 JSON", wrapper.phase1_out.size());
+  const std::string wrapper_json = write_c1_output_wrapper_json(wrapper);
+  step.report("Curio wrapper (base64)", wrapper_json.size());
+  write_file(out / "c1_wrapper.json", wrapper_json.data(), wrapper_json.size());
+  step.report("write c1_wrapper.json", wrapper_json.size());
+
+  for (auto [proof, name] : {std::pair{window, "window_post.vproof"}, std::pair{winning, "winning_post.vproof"}}) {
+    const auto bytes = write_fallback_post_sector_proof(
+        sparse_post_vanilla_proof(s.sector, r.sector_id, proof, post_randomness));
+    write_file(out / name, bytes.data(), bytes.size());
+    step.report(name, bytes.size());
+  }
+
+  std::string inputs = "{\"registered_proof\":\"" + s.c1.registered_proof + "\",\"window_post_proof\":\"" +
+                       post_proof_name(window) + "\",\"winning_post_proof\":\"" + post_proof_name(winning) +
+                       "\",\"sector_id\":" + std::to_string(r.sector_id) + ",\"prover_id\":\"" +
+                       to_hex(r.prover_id) + "\",\"ticket\":\"" + to_hex(r.ticket) + "\",\"seed\":\"" +
+                       to_hex(r.seed) + "\",\"post_randomness\":\"" + to_hex(post_randomness) +
+                       "\",\"replica_id\":\"" + to_hex(s.c1.replica_id) + "\",\"comm_d\":\"" + to_hex(s.c1.comm_d) +
+                       "\",\"comm_c\":\"" + to_hex(s.sector.comm_c()) + "\",\"comm_r_last\":\"" +
+                       to_hex(s.sector.comm_r_last()) + "\",\"comm_r\":\"" + to_hex(s.c1.comm_r) + "\"}\n";
+  write_file(out / "inputs.json", inputs.data(), inputs.size());
+  std::printf("%s", inputs.c_str());
+  return 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "filecoin_sparse_sector_gen: %s\n", e.what());
+  return 1;
+}
