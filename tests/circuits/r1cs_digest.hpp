@@ -25,10 +25,11 @@ class DigestSystem {
   using Field = F_;
   using F = F_;
 
-  // shape: the counts the circuit will reach (a ShapeCounter pass gives them);
-  // with_values: evaluate the witness and check every constraint.
-  DigestSystem(const r1cs::CircuitShape& shape, bool with_values)
-      : digest_(shape), with_values_(with_values) {
+  // shape: the counts the circuit will reach (a ShapeCounter pass gives
+  // them), or none to only evaluate; with_values: evaluate the witness and
+  // check every constraint.
+  DigestSystem(std::optional<r1cs::CircuitShape> shape, bool with_values) : with_values_(with_values) {
+    if (shape) digest_.emplace(*shape);
     inputs_.push_back(F::one());
   }
 
@@ -45,7 +46,7 @@ class DigestSystem {
   template <class N>
   void enforce(const N&, const r1cs::LinearCombination<F>& a, const r1cs::LinearCombination<F>& b,
                const r1cs::LinearCombination<F>& c) {
-    digest_.add_constraint(a, b, c);
+    if (digest_) digest_->add_constraint(a, b, c);
     cancelled_ab_ += cancelled_variables(a) + cancelled_variables(b);
     if (with_values_ && !first_unsatisfied_ &&
         a.evaluate(inputs_, aux_) * b.evaluate(inputs_, aux_) != c.evaluate(inputs_, aux_))
@@ -65,7 +66,7 @@ class DigestSystem {
   size_t cancelled_ab_terms() const { return cancelled_ab_; }
 
   // Lower-case hex of the digest; call once, after synthesis.
-  std::string hex() { return digest_.final_hex(); }
+  std::string hex() { return digest_ ? digest_->final_hex() : std::string(); }
 
  private:
   // How many variables appear in lc only with terms that cancel out.
@@ -77,7 +78,7 @@ class DigestSystem {
     return distinct - r1cs::normal_form(lc).size();
   }
 
-  r1cs::StructureDigest<F> digest_;
+  std::optional<r1cs::StructureDigest<F>> digest_;
   bool with_values_;
   size_t num_inputs_ = 1, num_aux_ = 0, num_constraints_ = 0;
   std::vector<F> inputs_, aux_;

@@ -27,7 +27,7 @@ using F = ff::Bls12_381_Fr;
 using TCS = r1cs::TestConstraintSystem<F>;
 using Bool = Boolean<F>;
 using Bit = AllocatedBit<F>;
-using Values = test::DigestSystem<F>;  // keeps and checks values; its digest is not looked at here
+using Values = test::DigestSystem<F>;  // used without a shape: evaluates and checks, no digest
 
 namespace {
 
@@ -161,7 +161,7 @@ TEST(Sha256Gadget, AgreesWithOpenSslOnEveryLength) {
   for (size_t n : lengths) {
     SCOPED_TRACE(std::to_string(n) + " bytes");
     const auto data = random_bytes(rng, n);
-    Values cs({0, 0, 0}, true);
+    Values cs(std::nullopt, true);
     const auto input = alloc_bits_msb_first(cs, data);
     const auto out = sha256(cs, "sha256", std::span<const Bool>(input));
     EXPECT_FALSE(cs.first_unsatisfied());
@@ -239,7 +239,7 @@ TEST(Sha256Gadget, FilecoinCreateLabelCircuit) {
     const auto bits = reverse_bit_numbering(digest);
     return multipack::pack_bits(cs, "result_num", std::span<const Bool>(bits).first(254));
   };
-  Values cs({0, 0, 0}, true);
+  Values cs(std::nullopt, true);
   const AllocatedNum<F> out = circuit(cs);
   EXPECT_FALSE(cs.first_unsatisfied());
   EXPECT_EQ(cs.shape().num_constraints, 532'025u);
