@@ -17,6 +17,7 @@
 
 #include "core/parallel.hpp"
 #include "gpu/cuda_check.hpp"
+#include "gpu/stream.hpp"
 #include "msm/cuda/msm_gpu_impl.cuh"
 #include "msm/cuda/msm_kernels.hpp"
 #include "msm/cuda/msm_launch_config.hpp"
@@ -34,9 +35,8 @@ auto GpuMsm<C>::Impl::core(MsmWorkspace::Impl& w, const DP* bases, const uint32_
                            const uint32_t* index, uint32_t index_offset, size_t count, cudaStream_t st,
                            const Upload* up, std::vector<std::pair<std::string, double>>& phases) -> X {
   if (count == 0) return X::infinity();
-  Pass p{w, bases, infw, d_scalars, index, index_offset, count, st};
+  Pass p{w, w.streams(), bases, infw, d_scalars, index, index_offset, count, st};
   p.tm.start(profile, st);
-  w.ensure_streams();
   const ScalarCounts counts = classify_scalars(p, up);
   const WindowPlan wp = plan_windows(counts.general);
   const detail::ResultStage<X> stage = stage_results(w, wp.W);
@@ -73,9 +73,9 @@ auto GpuMsm<C>::Impl::classify_scalars(Pass& p, const Upload* up) -> ScalarCount
     for (size_t b = 0; b < count; b += ch) {
       const size_t e = std::min(count, b + ch);
       CUZK_CUDA_CHECK(cudaMemcpyAsync(const_cast<S*>(p.scalars) + b, up->host + b, (e - b) * sizeof(S),
-                                      cudaMemcpyHostToDevice, w.copy_stream));
-      CUZK_CUDA_CHECK(cudaEventRecord(w.copied, w.copy_stream));
-      CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.copied, 0));
+                                      cudaMemcpyHostToDevice, p.ss.copy));
+      p.ss.copied.record(p.ss.copy);
+      CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, p.ss.copied, 0));
       k_classify<C><<<detail::blocks_for(e - b, kDigitsBlock), kDigitsBlock, 0, st>>>(
           p.scalars, p.index, p.index_offset, p.infw, b, e, p.counters, p.ones_idx);
       CUZK_CUDA_CHECK_LAUNCH();
@@ -236,13 +236,13 @@ gd::ReducePlan GpuMsm<C>::Impl::reduce_batch(Pass& p, const WindowPlan& wp, cons
   DX* T1 = lb.t1.ensure_as<DX>(l2 * sizeof(DX));
   DX* T2 = lb.t2.ensure_as<DX>(l2 * sizeof(DX));  // T outputs alternate between t1 and t2
   const DX* Tin = nullptr;
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.levels_done[parity], 0));  // batch k - 2 is done with them
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, p.ss.levels_done[parity], 0));  // batch k - 2 is done with them
   gd::Level1Args<C> la{b.buckets, b.occupied, wp.B, rp.s1, rp.S1, A0, R0, affine_buckets};
   k_level1<C><<<detail::blocks_for(l1, kReduceBlock), kReduceBlock, 0, st>>>(la, uint32_t(l1));
   CUZK_CUDA_CHECK_LAUNCH();
-  CUZK_CUDA_CHECK(cudaEventRecord(w.level1_done[parity], st));
-  cudaStream_t rs = w.reduce_stream;
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(rs, w.level1_done[parity], 0));
+  p.ss.level1_done[parity].record(st);
+  cudaStream_t rs = p.ss.reduce;
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(rs, p.ss.level1_done[parity], 0));
   for (int l = 0; l < rp.levels; ++l) {
     const size_t outn = size_t(nw) * rp.S[l];
     gd::LevelArgs<C> lv{A0, Tin, R0, rp.n[l], rp.s[l], rp.S[l], rp.doublings[l], A1, T1, R1};
@@ -258,7 +258,7 @@ gd::ReducePlan GpuMsm<C>::Impl::reduce_batch(Pass& p, const WindowPlan& wp, cons
   CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.a(w0), A0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
   CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.r(w0, nw), R0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
   if (Tin) CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.t(w0, nw), Tin, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
-  CUZK_CUDA_CHECK(cudaEventRecord(w.levels_done[parity], rs));
+  p.ss.levels_done[parity].record(rs);
   p.tm.mark("reduce");
   return rp;
 }
@@ -267,7 +267,7 @@ gd::ReducePlan GpuMsm<C>::Impl::reduce_batch(Pass& p, const WindowPlan& wp, cons
 // then the phase times are collected.
 template <class C>
 void GpuMsm<C>::Impl::await_reductions(Pass& p, std::vector<std::pair<std::string, double>>& phases) {
-  for (cudaEvent_t e : p.w.levels_done) CUZK_CUDA_CHECK(cudaStreamWaitEvent(p.st, e, 0));
+  for (const gpu::Event& e : p.ss.levels_done) CUZK_CUDA_CHECK(cudaStreamWaitEvent(p.st, e, 0));
   p.tm.mark("reduce");  // the last batch's further levels
   CUZK_CUDA_CHECK(cudaStreamSynchronize(p.st));
   p.tm.collect(phases);

@@ -147,6 +147,7 @@ struct GpuMsm<C>::Impl {
   // One core() call: its inputs, its phase timer and its device counters.
   struct Pass {
     MsmWorkspace::Impl& w;
+    MsmWorkspace::Impl::Streams& ss;  // w's copy and reduce streams and their events
     const DP* bases;
     const uint32_t* infw;
     const S* scalars;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpu/cuda_check.hpp"
+#include "gpu/stream.hpp"
 
 namespace cuzk::msm::cuda::detail {
 
@@ -22,7 +23,7 @@ inline bool profile_env() {
 struct PhaseTimer {
   bool on = false;
   cudaStream_t st = nullptr;
-  std::vector<std::pair<std::string, cudaEvent_t>> marks;
+  std::vector<std::pair<std::string, gpu::Event>> marks;
   void start(bool enable, cudaStream_t s) {
     on = enable;
     st = s;
@@ -30,10 +31,9 @@ struct PhaseTimer {
   }
   void mark(const char* name) {
     if (!on) return;
-    cudaEvent_t e;
-    CUZK_CUDA_CHECK(cudaEventCreate(&e));
-    CUZK_CUDA_CHECK(cudaEventRecord(e, st));
-    marks.emplace_back(name, e);
+    gpu::Event e(true);
+    e.record(st);
+    marks.emplace_back(name, std::move(e));
   }
   // after a synchronize: adds each phase's milliseconds into out
   void collect(std::vector<std::pair<std::string, double>>& out) {
@@ -46,11 +46,7 @@ struct PhaseTimer {
       else
         it->second += ms;
     }
-    for (auto& m : marks) cudaEventDestroy(m.second);
     marks.clear();
-  }
-  ~PhaseTimer() {
-    for (auto& m : marks) cudaEventDestroy(m.second);
   }
 };
 

@@ -57,7 +57,6 @@ auto GpuMsm<C>::Impl::run_any(const S* d_scalars, const S* h_scalars, const uint
     result = core(w, points.as<DP>(), inf_ptr(), scal, d_index, 0, count, st, &up, stats.phases);
   } else {
     if (up.host) {  // upload everything first: chunks below read scalars at offsets
-      w.ensure_streams();
       CUZK_CUDA_CHECK(cudaMemcpyAsync(const_cast<S*>(scal), up.host, count * sizeof(S), cudaMemcpyHostToDevice, st));
       up.host = nullptr;
     }
@@ -72,7 +71,7 @@ template <class C>
 auto GpuMsm<C>::Impl::streamed(MsmWorkspace::Impl& w, const S* scal, const uint32_t* d_index, const uint32_t* h_index,
                                size_t count, cudaStream_t st) -> X {
   using namespace kernels;
-  w.ensure_streams();
+  MsmWorkspace::Impl::Streams& ss = w.streams();
   const size_t ch = chunk;
   const size_t nchunks = (n + ch - 1) / ch;
   std::byte* raw[2];
@@ -86,8 +85,8 @@ auto GpuMsm<C>::Impl::streamed(MsmWorkspace::Impl& w, const S* scal, const uint3
   auto issue = [&](size_t k) {
     const size_t a = k * ch, b = std::min(n, a + ch);
     CUZK_CUDA_CHECK(cudaMemcpyAsync(raw[k & 1], host_bases + a, (b - a) * sizeof(ec::Affine<C>),
-                                    cudaMemcpyHostToDevice, w.copy_stream));
-    CUZK_CUDA_CHECK(cudaEventRecord(w.chunk_copied[k & 1], w.copy_stream));
+                                    cudaMemcpyHostToDevice, ss.copy));
+    ss.chunk_copied[k & 1].record(ss.copy);
   };
   // which chunks hold work: full runs use the first `count` bases
   X result = X::infinity();
@@ -100,7 +99,7 @@ auto GpuMsm<C>::Impl::streamed(MsmWorkspace::Impl& w, const S* scal, const uint3
     const int s = int(k & 1);
     if (k + 1 < used_chunks) issue(k + 1);
     const size_t a = k * ch, b = std::min(n, a + ch);
-    CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.chunk_copied[s], 0));
+    CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, ss.chunk_copied[s], 0));
     k_convert<C><<<detail::blocks_for(b - a, 256), 256, 0, st>>>(reinterpret_cast<const ec::Affine<C>*>(raw[s]),
                                                                   b - a, pts[s], infw[s]);
     CUZK_CUDA_CHECK_LAUNCH();

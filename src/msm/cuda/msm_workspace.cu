@@ -2,7 +2,7 @@
 // the pinned result area, the streams and events.
 #include "msm/cuda/msm_workspace.hpp"
 
-#include "gpu/cuda_check.hpp"
+#include <memory>
 
 namespace cuzk::msm::cuda {
 
@@ -40,45 +40,31 @@ void MsmWorkspace::Impl::for_each_buffer(Fn&& fn) {
     fn(*b);
 }
 
+// The streams first: their destructors wait for the work queued on them,
+// which may still read the buffers freed next.
 void MsmWorkspace::Impl::release() {
+  streams_.reset();
   for_each_buffer([](DevBuf& b) { b.release(); });
-  for (cudaStream_t* s : streams()) {
-    if (*s) cudaStreamDestroy(*s);
-    *s = nullptr;
-  }
-  for (cudaEvent_t* e : events()) {
-    if (*e) cudaEventDestroy(*e);
-    *e = nullptr;
-  }
-  if (pinned) cudaFreeHost(pinned);
-  pinned = nullptr;
-  pinned_bytes = 0;
+  pinned_ = gpu::PinnedBuffer();
 }
 
-void MsmWorkspace::Impl::ensure_streams() {
-  for (cudaStream_t* s : streams())
-    if (!*s) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(s, cudaStreamNonBlocking));
-  for (cudaEvent_t* e : events())
-    if (!*e) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
+MsmWorkspace::Impl::Streams& MsmWorkspace::Impl::streams() {
+  if (!streams_) streams_ = std::make_unique<Streams>();
+  return *streams_;
 }
 
 uint32_t* MsmWorkspace::Impl::host_counters() {
-  if (!pinned) {
-    CUZK_CUDA_CHECK(cudaMallocHost(&pinned, kCounterArea + (size_t(1) << 20)));
-    pinned_bytes = kCounterArea + (size_t(1) << 20);
-  }
-  return static_cast<uint32_t*>(pinned);
+  if (!pinned_.data()) pinned_ = gpu::PinnedBuffer(kCounterArea + (size_t(1) << 20));
+  return static_cast<uint32_t*>(pinned_.data());
 }
 
 void* MsmWorkspace::Impl::host_stage(size_t b) {
   host_counters();
-  if (kCounterArea + b > pinned_bytes) {
-    cudaFreeHost(pinned);
-    pinned = nullptr;
-    CUZK_CUDA_CHECK(cudaMallocHost(&pinned, kCounterArea + b));
-    pinned_bytes = kCounterArea + b;
+  if (kCounterArea + b > pinned_.size()) {
+    pinned_ = gpu::PinnedBuffer();  // freed first: the peak is the new size
+    pinned_ = gpu::PinnedBuffer(kCounterArea + b);
   }
-  return static_cast<char*>(pinned) + kCounterArea;
+  return static_cast<char*>(pinned_.data()) + kCounterArea;
 }
 
 size_t MsmWorkspace::Impl::bytes_held() const {
