@@ -96,8 +96,8 @@ PathWalk walk_merkle_path(const MerkleProof& proof, const TreeShape& shape, Path
     }
     for (size_t k = 0; k < e.hashes.size(); ++k)
       if (!is_canonical(e.hashes[k])) {
-        w.error = where + ": sibling " + std::to_string(k) + " " + to_hex(e.hashes[k]) +
-                  " is not a canonical field element";
+        w.error =
+            where + ": sibling " + std::to_string(k) + " " + to_hex(e.hashes[k]) + " is not a canonical field element";
         return w;
       }
     for (uint32_t k = 0, j = 0; k < arity; ++k) kids[k] = k == index ? node : e.hashes[j++];

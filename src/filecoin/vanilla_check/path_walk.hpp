@@ -27,8 +27,8 @@ enum class PathReading {
 };
 
 struct PathWalk {
-  std::string error;       // empty when the path is well formed
-  Domain computed_root{};  // the leaf hashed up the path
+  std::string error;           // empty when the path is well formed
+  Domain computed_root{};      // the leaf hashed up the path
   uint64_t rust_index = 0;     // storage-proofs-core path_index()
   uint64_t circuit_index = 0;  // the index bits the circuit packs
   bool kind_differs = false;   // the variant is not the tree's (Rust reads it alike)

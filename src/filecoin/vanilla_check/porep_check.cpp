@@ -50,8 +50,9 @@ std::string expect_equal(const char* name, const Domain& have, const std::option
 }
 
 void note_kind(ChallengeCheck& r, const std::string& what, const MerkleProof& p, const TreeShape& shape) {
-  r.notes.add("kind", r.where + what + " is a " + std::string(merkle_proof_kind_name(p.kind)) + " proof where the tree's are " +
-                          merkle_proof_kind_name(shape.proof_kind()) + "; Rust reads the flattened path alike");
+  r.notes.add("kind", r.where + what + " is a " + std::string(merkle_proof_kind_name(p.kind)) +
+                          " proof where the tree's are " + merkle_proof_kind_name(shape.proof_kind()) +
+                          "; Rust reads the flattened path alike");
 }
 
 // A Merkle proof that must open `node` and hash to `root` (Rust's
@@ -97,8 +98,7 @@ std::string column_failure(Context& c, ChallengeCheck& r, const std::string& wha
     return what + ": the path hashes to " + to_hex(w.computed_root) + ", not to comm_c " + to_hex(comm_c);
   const Domain column_hash = poseidon_hash(std::span<const Domain>(col.column.rows));
   if (col.inclusion_proof.leaf != column_hash)
-    return what + ": leaf " + to_hex(col.inclusion_proof.leaf) + " is not the hash of its rows " +
-           to_hex(column_hash);
+    return what + ": leaf " + to_hex(col.inclusion_proof.leaf) + " is not the hash of its rows " + to_hex(column_hash);
   if (col.column.index != node)
     r.notes.add("column-index", r.where + what + ": its index field says " + std::to_string(col.column.index) +
                                     ", it opens column " + std::to_string(node) + " (Rust never reads the field)");
@@ -184,8 +184,7 @@ std::string challenge_failure(Context& c, ChallengeCheck& r, const StackedProof&
   for (uint32_t layer = 1; layer <= c.layers; ++layer) {
     const auto expected = label_parents(cols, layer);
     const std::string what = "the labeling proof of layer " + std::to_string(layer);
-    if (auto e = preimage_failure(what, p.labeling_proofs[layer - 1], layer, challenge, expected); !e.empty())
-      return e;
+    if (auto e = preimage_failure(what, p.labeling_proofs[layer - 1], layer, challenge, expected); !e.empty()) return e;
     const Domain label = label_from_parents(c1.replica_id, layer, challenge, expected);
     if (label != cols.c_x.column.rows[layer - 1])
       return "layer " + std::to_string(layer) + ": the label of node " + std::to_string(challenge) + " is " +
@@ -195,8 +194,7 @@ std::string challenge_failure(Context& c, ChallengeCheck& r, const StackedProof&
   }
 
   // Encoding (EncodingProof::verify; the circuit: replica = data + key).
-  if (auto e = preimage_failure("the encoding proof", p.encoding_proof, c.layers, challenge, last_parents);
-      !e.empty())
+  if (auto e = preimage_failure("the encoding proof", p.encoding_proof, c.layers, challenge, last_parents); !e.empty())
     return e;
   const Domain replica = encode_node(key, p.comm_d_proofs.leaf);
   if (replica != p.comm_r_last_proof.leaf)
@@ -302,8 +300,8 @@ VanillaCheck check_seal_commit_phase1(const SealCommitPhase1Output& c1, const Po
         r.failure = "comm_c " + to_hex(p.replica_column_proofs.c_x.inclusion_proof.root) +
                     " differs from the partition's " + to_hex(comm_c);
       else if (p.comm_r_last_proof.root != comm_r_last)
-        r.failure = "comm_r_last " + to_hex(p.comm_r_last_proof.root) + " differs from the partition's " +
-                    to_hex(comm_r_last);
+        r.failure =
+            "comm_r_last " + to_hex(p.comm_r_last_proof.root) + " differs from the partition's " + to_hex(comm_r_last);
       else
         r.failure = challenge_failure(c, r, p, it.challenge, comm_c, comm_r_last);
       if (!r.failure.empty()) r.failure = r.where + r.failure;

@@ -28,7 +28,6 @@
 
 namespace cuzk::filecoin {
 
-
 // What the caller knows besides the C1 output; each given value must match.
 struct PoRepExpect {
   // Both given: replica_id must be generate_replica_id(prover_id, sector_id,

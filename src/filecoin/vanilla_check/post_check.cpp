@@ -24,8 +24,8 @@ using vanilla_check_detail::NoteSet;
 struct Slot {
   const SectorProof* proof;
   PoStSector sector;
-  uint64_t sector_index;        // what the challenge indexing of API 1.0 counts
-  size_t challenge_count;       // per slot: Window 10, Winning 1
+  uint64_t sector_index;           // what the challenge indexing of API 1.0 counts
+  size_t challenge_count;          // per slot: Window 10, Winning 1
   uint64_t first_challenge_index;  // Winning slot i proves challenge index i
   bool vanilla_checked;
   std::string label;
@@ -68,12 +68,10 @@ std::string vanilla_slot_failure(Context& c, const Slot& s, const std::vector<ui
   const auto& proofs = s.proof->inclusion_proofs;
   if (proofs.empty()) return "no inclusion proofs (Rust reads comm_r_last from the first)";
   const Domain& root0 = proofs[0].root;
-  if (auto e = comm_r_mismatch(s.proof->comm_c, root0, s.sector.comm_r, "the first inclusion proof's root");
-      !e.empty())
+  if (auto e = comm_r_mismatch(s.proof->comm_c, root0, s.sector.comm_r, "the first inclusion proof's root"); !e.empty())
     return e;
   if (proofs.size() != challenges.size())
-    return std::to_string(proofs.size()) + " inclusion proofs, " + std::to_string(challenges.size()) +
-           " challenges";
+    return std::to_string(proofs.size()) + " inclusion proofs, " + std::to_string(challenges.size()) + " challenges";
   for (size_t n = 0; n < proofs.size(); ++n) {
     const MerkleProof& p = proofs[n];
     const std::string at = challenge_label(n, challenges[n]) + ": ";
@@ -89,8 +87,8 @@ std::string vanilla_slot_failure(Context& c, const Slot& s, const std::vector<ui
     // The circuit's own reading of the index bits (the same leaf for every
     // production tree shape).
     if (w.circuit_index != challenges[n])
-      return at + "the circuit reads the path as leaf " + std::to_string(w.circuit_index) +
-             ", the challenge is leaf " + std::to_string(challenges[n]);
+      return at + "the circuit reads the path as leaf " + std::to_string(w.circuit_index) + ", the challenge is leaf " +
+             std::to_string(challenges[n]);
     if (w.kind_differs)
       c.notes.add("kind", s.label + ": " + at + "a " + merkle_proof_kind_name(p.kind) +
                               " proof where the tree's proofs are " + merkle_proof_kind_name(c.shape.proof_kind()) +
@@ -112,8 +110,8 @@ std::string circuit_slot_failure(Context& c, const Slot& s, const std::vector<ui
   if (auto e = comm_r_mismatch(s.proof->comm_c, s.proof->comm_r_last, s.sector.comm_r, "comm_r_last"); !e.empty())
     return e;
   if (proofs.size() != challenges.size())
-    return std::to_string(proofs.size()) + " inclusion proofs, the circuit has " +
-           std::to_string(challenges.size()) + " challenges";
+    return std::to_string(proofs.size()) + " inclusion proofs, the circuit has " + std::to_string(challenges.size()) +
+           " challenges";
   for (size_t n = 0; n < proofs.size(); ++n) {
     const MerkleProof& p = proofs[n];
     const std::string at = challenge_label(n, challenges[n]) + ": ";
@@ -175,8 +173,8 @@ std::string check_slots(Context& c, const std::vector<Slot>& slots) {
       Context local{c.info, c.shape, c.randomness, {}};
       const Slot& s = slots[i];
       const auto challenges = slot_challenges(local, s);
-      std::string e = s.vanilla_checked ? vanilla_slot_failure(local, s, challenges)
-                                        : circuit_slot_failure(local, s, challenges);
+      std::string e =
+          s.vanilla_checked ? vanilla_slot_failure(local, s, challenges) : circuit_slot_failure(local, s, challenges);
       if (!e.empty()) failures[i] = s.label + ": " + e;
       notes[i] = std::move(local.notes);
     }
@@ -320,7 +318,12 @@ VanillaCheck check_post_sector_proof(const PoStPublic& pub, const FallbackPoStSe
     return refuse("the vanilla proof holds " + std::to_string(proof.sectors.size()) +
                   " SectorProofs; a sector's proof has one (check the partition to place more)");
   Context c{info, tree_r_shape(info.sector_size), pub.randomness, {}};
-  const Slot s{&proof.sectors[0], {proof.sector_id, proof.comm_r}, sector_index, info.challenge_count, 0, true,
+  const Slot s{&proof.sectors[0],
+               {proof.sector_id, proof.comm_r},
+               sector_index,
+               info.challenge_count,
+               0,
+               true,
                sector_label(proof.sector_id)};
   return finish(c, check_slots(c, {s}));
 }

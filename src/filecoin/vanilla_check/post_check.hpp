@@ -30,7 +30,6 @@
 
 namespace cuzk::filecoin {
 
-
 struct PoStSector {
   uint64_t sector_id = 0;
   Domain comm_r{};
@@ -63,8 +62,7 @@ VanillaCheck check_winning_post(const PoStPublic& pub, std::span<const FallbackP
 // sector_count + position in the partition; it changes the challenges of
 // the API 1.0 types only).
 VanillaCheck check_post_sector_proof(const PoStPublic& pub, const FallbackPoStSectorProof& proof,
-                                     const std::optional<PoStSector>& sector = std::nullopt,
-                                     uint64_t sector_index = 0);
+                                     const std::optional<PoStSector>& sector = std::nullopt, uint64_t sector_index = 0);
 
 // The same from bincode bytes (what Curio sends); a proof that does not
 // decode is refused with the decoder's reason.

@@ -61,8 +61,8 @@ void note_kind(NoteSet& notes, const std::string& what, const MerkleProof& p, co
                         merkle_proof_kind_name(shape.proof_kind()) + "; Rust reads the flattened path alike");
 }
 
-std::string opening_failure(NoteSet& notes, const std::string& where, const std::string& what, const MerkleProof& p, const TreeShape& shape,
-                            uint32_t c, const Domain& root, const char* root_name) {
+std::string opening_failure(NoteSet& notes, const std::string& where, const std::string& what, const MerkleProof& p,
+                            const TreeShape& shape, uint32_t c, const Domain& root, const char* root_name) {
   const PathWalk w = walk_merkle_path(p, shape, PathReading::kVanilla);
   if (!w) return what + ": " + w.error;
   if (w.rust_index != c)
@@ -96,7 +96,8 @@ std::string challenge_failure(const Partition& P, NoteSet& notes, const std::str
                                "challenge 0's root_r_old");
       !e.empty())
     return e;
-  if (auto e = opening_failure(notes, where, "proof_d_new", cp.proof_d_new, prm.tree_d, c, P.pub.comm_d_new, "comm_d_new");
+  if (auto e =
+          opening_failure(notes, where, "proof_d_new", cp.proof_d_new, prm.tree_d, c, P.pub.comm_d_new, "comm_d_new");
       !e.empty())
     return e;
   if (auto e = opening_failure(notes, where, "proof_r_new", cp.proof_r_new, prm.tree_r, c, P.root_r_new,
@@ -109,8 +110,8 @@ std::string challenge_failure(const Partition& P, NoteSet& notes, const std::str
                                snapdeals_randomness_hash_type());
   const Fr want = fr_of(cp.proof_r_old.leaf) + fr_of(cp.proof_d_new.leaf) * rho;
   if (domain_of(want) != cp.proof_r_new.leaf)
-    return "proof_r_new's leaf " + to_hex(cp.proof_r_new.leaf) + " is not label_r_old + label_d_new * rho = " +
-           to_hex(domain_of(want));
+    return "proof_r_new's leaf " + to_hex(cp.proof_r_new.leaf) +
+           " is not label_r_old + label_d_new * rho = " + to_hex(domain_of(want));
 
   // Vanilla: each apex-level sibling of the TreeD path is somewhere in its
   // apex-tree row (Rust checks membership, not position).
@@ -145,8 +146,7 @@ std::string challenge_failure(const Partition& P, NoteSet& notes, const std::str
 
 VanillaCheck check_partition(const Params& prm, const SnapPublic& pub, size_t k, const SnapPartitionProof& proof) {
   const auto& info = prm.info;
-  if (k >= info.partitions)
-    return refuse("partition " + std::to_string(k) + " of " + std::to_string(info.partitions));
+  if (k >= info.partitions) return refuse("partition " + std::to_string(k) + " of " + std::to_string(info.partitions));
   const std::string at = "partition " + std::to_string(k) + ": ";
   for (auto e : {noncanonical("comm_r_old", pub.comm_r_old), noncanonical("comm_r_new", pub.comm_r_new),
                  noncanonical("comm_d_new", pub.comm_d_new)})
@@ -161,8 +161,9 @@ VanillaCheck check_partition(const Params& prm, const SnapPublic& pub, size_t k,
     if (auto e = noncanonical(("apex leaf " + std::to_string(i)).c_str(), proof.apex_leafs[i]); !e.empty())
       return refuse(at + e);
 
-  Partition P{prm, pub, proof, k, proof.challenge_proofs[0].proof_r_old.root,
-              proof.challenge_proofs[0].proof_r_new.root, Fr::zero(), {}};
+  Partition P{
+      prm,        pub, proof, k, proof.challenge_proofs[0].proof_r_old.root, proof.challenge_proofs[0].proof_r_new.root,
+      Fr::zero(), {}};
   for (auto e : {noncanonical("comm_c", proof.comm_c), noncanonical("challenge 0's root_r_old", P.root_r_old),
                  noncanonical("challenge 0's root_r_new", P.root_r_new)})
     if (!e.empty()) return refuse(at + e);
@@ -178,8 +179,8 @@ VanillaCheck check_partition(const Params& prm, const SnapPublic& pub, size_t k,
     for (size_t i = 0; i < row.size(); ++i) row[i] = sha_node(below[2 * i], below[2 * i + 1]);
     P.apex_rows.push_back(std::move(row));
   }
-  P.phi = fr_of(poseidon_hash(std::array<Domain, 2>{pub.comm_d_new, pub.comm_r_old}, 2,
-                              snapdeals_randomness_hash_type()));
+  P.phi =
+      fr_of(poseidon_hash(std::array<Domain, 2>{pub.comm_d_new, pub.comm_r_old}, 2, snapdeals_randomness_hash_type()));
   const auto challenges = update_partition_challenges(info.proof, pub.comm_r_new, k);
 
   // Challenge 0's TreeD proof gives the partition path the circuit checks
@@ -192,7 +193,8 @@ VanillaCheck check_partition(const Params& prm, const SnapPublic& pub, size_t k,
   std::vector<NoteSet> notes(challenges.size());
   parallel_for(challenges.size(), 1, [&](size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) {
-      const std::string where = at + "challenge " + std::to_string(i) + " (node " + std::to_string(challenges[i]) + "): ";
+      const std::string where =
+          at + "challenge " + std::to_string(i) + " (node " + std::to_string(challenges[i]) + "): ";
       auto f = challenge_failure(P, notes[i], where, proof.challenge_proofs[i], challenges[i]);
       if (!f.empty()) failures[i] = where + f;
     }

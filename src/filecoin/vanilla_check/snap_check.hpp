@@ -23,7 +23,6 @@
 
 namespace cuzk::filecoin {
 
-
 struct SnapPublic {
   RegisteredUpdateProof proof = RegisteredUpdateProof::kStackedDrg32GiBV1;
   Domain comm_r_old{};  // the sector key's comm_r

@@ -33,8 +33,7 @@ void NoteSet::merge(const NoteSet& other) {
 std::vector<std::string> NoteSet::lines() const {
   std::vector<std::string> out;
   for (const auto& e : entries_)
-    out.push_back(e.count == 1 ? e.first
-                               : e.first + " (and " + std::to_string(e.count - 1) + " more like it)");
+    out.push_back(e.count == 1 ? e.first : e.first + " (and " + std::to_string(e.count - 1) + " more like it)");
   return out;
 }
 

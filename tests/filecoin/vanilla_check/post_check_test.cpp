@@ -1,9 +1,14 @@
 // PoSt vanilla checks on Curio's golden 32 GiB WindowPoSt proof (a real
 // proof by rust-fil-proofs, randomness 0, sector 1): it passes under the
-// Window32GiBV1 and V1_2 rules; every byte flipped in turn is refused with a
-// reason naming the field; wrong public values are refused; and the
-// partition rules Rust applies (padding, duplicate ids, extra SectorProofs)
-// are followed rather than second-guessed.
+// Window32GiBV1 and V1_2 rules; a flip in every field (every byte on
+// request) is refused with a reason naming the field; wrong public values
+// are refused; and the partition rules Rust applies (padding, duplicate ids,
+// extra SectorProofs) are followed rather than second-guessed. Then Winning
+// and Window proofs of 2 KiB sectors from the host sealer: Winning's 66
+// slots (only slot 0 read by Rust's vanilla verifier, all by the circuit),
+// Window partitions of two sectors under API 1.0 and 1.2 numbering.
+#include "filecoin/vanilla_check/post_check.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,10 +17,12 @@
 #include <vector>
 
 #include "core/parallel.hpp"
+#include "filecoin/challenges/registered_challenges.hpp"
 #include "filecoin/formats/fallback_post_bincode.hpp"
 #include "filecoin/merkle/comm_r.hpp"
 #include "filecoin/merkle/merkle_verify.hpp"
-#include "filecoin/vanilla_check/post_check.hpp"
+#include "filecoin/sealer/post_prover.hpp"
+#include "filecoin/sealer/sealed_sector.hpp"
 #include "golden_post.hpp"
 
 using namespace cuzk;
@@ -37,9 +44,7 @@ constexpr size_t kProof = 4 + 8 + 9 * kElement + 8 + kElement + 64;
 constexpr size_t kProofsAt = 56;
 constexpr size_t kCommCAt = kProofsAt + 10 * kProof;
 
-PoStPublic golden_pub(RegisteredPoStProof proof) {
-  return {proof, golden_post_public().randomness, std::nullopt};
-}
+PoStPublic golden_pub(RegisteredPoStProof proof) { return {proof, golden_post_public().randomness, std::nullopt}; }
 
 PoStSector golden_sector() {
   const auto g = golden_post_public();
@@ -174,7 +179,6 @@ TEST(GoldenWindowPoSt, TreeCodeReadsThePathsAlike) {
   EXPECT_EQ(to_hex(kids[0]), "f743111428ecda9b74a18826f1cc62d48ae1510de17e58645997559f86442f31");
   EXPECT_EQ(to_hex(kids[7]), "0a017e264d0728bfcd2edb3c6c60cc5a05a02af31a71cdd7bb2da27616f5f630");
 }
-
 
 // One flip in every field (956 of them), the flipped byte and mask varying
 // from field to field: each refused, the reason naming the field.
@@ -348,4 +352,134 @@ TEST(GoldenWindowPoSt, ProofVariantIsReadFlattenedAsRustDoes) {
   // One level short is refused.
   m.base.pop_back();
   EXPECT_NE(check_post_sector_proof(golden_pub(kWindow32GiBV1), proof).failure.find("9 levels"), std::string::npos);
+}
+
+// ---- Winning and Window PoSt of 2 KiB sectors sealed by the host sealer.
+
+namespace {
+
+constexpr auto kWinning2KiB = RegisteredPoStProof::kStackedDrgWinning2KiBV1;
+constexpr auto kWindow2KiBV1 = RegisteredPoStProof::kStackedDrgWindow2KiBV1;
+constexpr auto kWindow2KiBV1_2 = RegisteredPoStProof::kStackedDrgWindow2KiBV1_2;
+
+Domain filled(uint8_t b) {
+  Domain d;
+  d.fill(b);
+  return d;
+}
+
+// Two CC sectors (ids 10 and 11), sealed once.
+const SealedSector& sealed_2kib(size_t which) {
+  static const std::vector<SealedSector> sectors = [] {
+    std::vector<SealedSector> v;
+    for (uint64_t id : {10, 11})
+      v.push_back(
+          seal_cc_sector(seal_config(RegisteredSealProof::kStackedDrg2KiBV1_1), {filled(3), id, filled(uint8_t(id))}));
+    return v;
+  }();
+  return sectors.at(which);
+}
+
+PoStSector sector_of(size_t which) { return {10 + which, sealed_2kib(which).comm_r}; }
+
+const Domain kRandomness = trunc254(filled(0x21));
+
+FallbackPoStSectorProof proof_of(RegisteredPoStProof type, size_t which, uint64_t sector_index = 0) {
+  return post_sector_proof(type, sealed_2kib(which), 10 + which, kRandomness, sector_index);
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(SealerPoSt, WinningPassesAndItsSlotsFollowRust) {
+  const PoStPublic pub{kWinning2KiB, kRandomness, filled(3)};
+  const auto proof = proof_of(kWinning2KiB, 0);
+  ASSERT_EQ(proof.sectors.at(0).inclusion_proofs.size(), 66u);
+  auto r = check_winning_post(pub, {&proof, 1}, sector_of(0));
+  EXPECT_TRUE(r.ok) << r.failure;
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_TRUE(check_post_sector_proof(pub, proof, sector_of(0)).ok);
+  const std::vector<std::vector<uint8_t>> encoded{write_fallback_post_sector_proof(proof)};
+  EXPECT_TRUE(check_winning_post_bytes(pub, encoded).ok);
+
+  auto with = [&](auto mutate) {
+    auto p = proof;
+    mutate(p.sectors[0]);
+    return check_winning_post(pub, {&p, 1}, sector_of(0));
+  };
+  // Rust's vanilla verifier reads slot 0 only; the circuit reads every
+  // slot's path but no slot's root field, and only an index's low bits.
+  r = with([](SectorProof& s) { s.inclusion_proofs[0].root[0] ^= 1; });
+  EXPECT_FALSE(r.ok);
+  r = with([](SectorProof& s) { s.inclusion_proofs[5].root[0] ^= 1; });
+  EXPECT_TRUE(r.ok) << r.failure;
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_TRUE(contains(r.notes[0], "sector 10 challenge 5: challenge 0 (leaf ")) << r.notes[0];
+  r = with([](SectorProof& s) { s.inclusion_proofs[5].base[1].index += 8; });
+  EXPECT_TRUE(r.ok) << r.failure;
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_TRUE(contains(r.notes[0], "low bits")) << r.notes[0];
+  r = with([](SectorProof& s) { s.inclusion_proofs[0].base[1].index += 8; });
+  EXPECT_TRUE(contains(r.failure, "index")) << r.failure;
+  r = with([](SectorProof& s) { s.inclusion_proofs[37].base[0].hashes[3][9] ^= 1; });
+  EXPECT_TRUE(contains(r.failure, "sector 10 challenge 37: challenge 0 (leaf ")) << r.failure;
+  r = with([](SectorProof& s) { std::swap(s.inclusion_proofs[3], s.inclusion_proofs[4]); });
+  const auto leaves = post_vanilla_challenges(kWinning2KiB, kRandomness, 10, 0);
+  EXPECT_EQ(r.ok, leaves[3] == leaves[4]) << r.failure;
+  r = with([](SectorProof& s) { s.comm_r_last[0] ^= 1; });
+  EXPECT_TRUE(contains(r.failure, "comm_r_last")) << r.failure;
+
+  // Fewer than 66 inclusion proofs: Rust pads with copies of the last, which
+  // pass only where the leaves coincide (64 leaves, 66 challenges).
+  r = with([](SectorProof& s) { s.inclusion_proofs.pop_back(); });
+  EXPECT_EQ(r.ok, leaves[65] == leaves[64]) << r.failure;
+  r = with([](SectorProof& s) { s.inclusion_proofs.push_back(s.inclusion_proofs.back()); });
+  EXPECT_EQ(r.failure, "67 inclusion proofs, Winning PoSt has 66 challenges");
+  r = with([](SectorProof& s) { s.inclusion_proofs.clear(); });
+  EXPECT_FALSE(r.ok);
+
+  // One vanilla proof of one SectorProof, for the challenged sector.
+  const std::vector<FallbackPoStSectorProof> two{proof, proof};
+  EXPECT_EQ(check_winning_post(pub, two).failure, "2 vanilla proofs, Winning PoSt proves 1 sector");
+  auto doubled = proof;
+  doubled.sectors.push_back(proof.sectors[0]);
+  EXPECT_FALSE(check_winning_post(pub, {&doubled, 1}).ok);
+  EXPECT_TRUE(contains(check_winning_post(pub, {&proof, 1}, sector_of(1)).failure, "the proof is for sector 10"));
+  EXPECT_FALSE(check_post_sector_proof(pub, proof, sector_of(0), 1).ok);
+}
+
+TEST(SealerPoSt, WindowPartitionsOfTwoSectors) {
+  for (RegisteredPoStProof type : {kWindow2KiBV1, kWindow2KiBV1_2}) {
+    SCOPED_TRACE(int(type));
+    const PoStPublic pub{type, kRandomness, std::nullopt};
+    // partition 0 holds sectors 10 and 11 (sector indexes 0, 1)
+    const std::vector<FallbackPoStSectorProof> part0{proof_of(type, 0, 0), proof_of(type, 1, 1)};
+    const PoStSector chain[] = {sector_of(0), sector_of(1)};
+    auto r = check_window_post_partition(pub, 0, part0, chain);
+    EXPECT_TRUE(r.ok) << r.failure;
+    EXPECT_TRUE(r.notes.empty());
+    // as partition 1 (sector indexes 2, 3): API 1.0 numbers challenges over the whole proof
+    const std::vector<FallbackPoStSectorProof> part1{proof_of(type, 0, 2), proof_of(type, 1, 3)};
+    EXPECT_TRUE(check_window_post_partition(pub, 1, part1).ok);
+    const bool v1 = type == kWindow2KiBV1;
+    EXPECT_EQ(check_window_post_partition(pub, 0, part1).ok, !v1);
+    // in the other order: the chain's order differs; API 1.0 challenges move
+    const std::vector<FallbackPoStSectorProof> swapped{part0[1], part0[0]};
+    EXPECT_TRUE(contains(check_window_post_partition(pub, 0, swapped, chain).failure,
+                         "vanilla_proofs[0]: the proof is for sector 11, the challenged sector is 10"));
+    EXPECT_EQ(check_window_post_partition(pub, 0, swapped).ok, !v1);
+    // one sector, padded with copies of it
+    EXPECT_TRUE(check_window_post_partition(pub, 0, {&part0[0], 1}).ok);
+    // three sectors do not fit a 2 KiB partition
+    const std::vector<FallbackPoStSectorProof> three{part0[0], part0[1], part0[1]};
+    EXPECT_TRUE(contains(check_window_post_partition(pub, 0, three).failure, "holds at most 2"));
+    // a broken second sector is named
+    auto broken = part0;
+    broken[1].sectors[0].inclusion_proofs[6].leaf[2] ^= 1;
+    EXPECT_TRUE(contains(check_window_post_partition(pub, 0, broken).failure, "sector 11: challenge 6 (leaf "));
+    // bytes that do not decode
+    std::vector<std::vector<uint8_t>> bytes{write_fallback_post_sector_proof(part0[0]), {1, 2, 3}};
+    EXPECT_TRUE(contains(check_window_post_partition_bytes(pub, 0, bytes).failure, "vanilla_proofs[1]"));
+  }
 }

@@ -1,7 +1,9 @@
 // How long the vanilla checks take on this machine: the golden 32 GiB
-// WindowPoSt sector proof (accepted, and refused at its last challenge), and
-// the Poseidon-8 node hash the Merkle paths spend their time in. Prints
-// figures (wall and CPU seconds, the host is shared); asserts nothing.
+// WindowPoSt sector proof (accepted, and refused at its last challenge),
+// PoRep C1 outputs of 2 KiB and 8 MiB sealer sectors and of a sparse 32 GiB
+// sector, SnapDeals proofs of an 8 MiB update, and the Poseidon-8 node hash
+// the Merkle paths spend their time in. Prints figures (wall and CPU
+// seconds, the host is shared); asserts nothing.
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -10,7 +12,13 @@
 #include "filecoin/formats/fallback_post_bincode.hpp"
 #include "filecoin/hash/poseidon.hpp"
 #include "filecoin/merkle/node_hash.hpp"
+#include "filecoin/sealer/commit_phase1.hpp"
+#include "filecoin/sealer/sealed_sector.hpp"
+#include "filecoin/sealer/snap_update.hpp"
+#include "filecoin/sparse_sector/sparse_seal.hpp"
+#include "filecoin/vanilla_check/porep_check.hpp"
 #include "filecoin/vanilla_check/post_check.hpp"
+#include "filecoin/vanilla_check/snap_check.hpp"
 #include "golden_post.hpp"
 
 using namespace cuzk;
@@ -56,6 +64,33 @@ int main() {
   late[late.size() - 64 - 40] ^= 1;  // the leaf of the last inclusion proof
   time_it("the same, its last challenge's leaf flipped (refused)", 20, [&] {
     if (check_post_sector_proof_bytes(pub, late, sector).ok) std::puts("unexpected acceptance");
+  });
+
+  Domain seed;
+  seed.fill(13);
+  for (RegisteredSealProof proof :
+       {RegisteredSealProof::kStackedDrg2KiBV1_1, RegisteredSealProof::kStackedDrg8MiBV1_1}) {
+    const SealedSector sector = seal_cc_sector(seal_config(proof), {seed, 7, seed});
+    const auto c1 = seal_commit_phase1(proof, sector, seed);
+    const std::string what = "PoRep C1 check, " + c1.registered_proof + " (sealer)";
+    time_it(what.c_str(), 5, [&] {
+      if (!check_seal_commit_phase1(c1).ok) std::puts("unexpected refusal");
+    });
+    if (proof != RegisteredSealProof::kStackedDrg8MiBV1_1) continue;
+    const UpdatedSector u = encode_sector_update(sector, std::vector<Domain>(sector.nodes(), trunc254(seed)));
+    const auto parts = snap_partition_proofs(sector, u);
+    const SnapPublic pub{RegisteredUpdateProof::kStackedDrg8MiBV1, u.comm_r_old, u.comm_r_new, u.comm_d_new};
+    time_it("SnapDeals check, 8 MiB, all 4 partitions (sealer)", 5, [&] {
+      if (!check_snap_partitions(pub, parts).ok) std::puts("unexpected refusal");
+    });
+  }
+  SparseSealRequest req;
+  req.proof = RegisteredSealProof::kStackedDrg32GiBV1_1;
+  req.seed = seed;
+  req.default_label = trunc254(seed);
+  const SparseSeal sparse = seal_sparse(req);
+  time_it("PoRep C1 check, StackedDrg32GiBV1_1 (sparse sector, 180 challenges)", 3, [&] {
+    if (!check_seal_commit_phase1(sparse.c1).ok) std::puts("unexpected refusal");
   });
   return 0;
 }
