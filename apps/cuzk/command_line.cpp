@@ -37,7 +37,7 @@ std::string command_names(const CLI::App* app) {
 // One message per word that no command took. CLI11 sets such words aside
 // (App::remaining) and checks them only after it has acted on --help and on
 // the required options and subcommands: alone, it printed verify's help for
-// `cuzk filecoin verify --help` and exited 0, and answered `cuzk client bogus`
+// `cuzk bogus verify --help` and exited 0, and answered `cuzk client bogus`
 // with "A subcommand is required", never naming the word. Its setting that
 // refuses a stray positional at once, positionals_at_end, also turns every
 // later option into a positional (`prover a b c d --verify` would fail), so

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "core/error.hpp"
 #include "exit_codes.hpp"
+#include "filecoin_commands.hpp"
 #include "service/daemon.hpp"
 #include "service_commands.hpp"
 #include "snarkjs_commands.hpp"
@@ -59,12 +60,14 @@ int main(int argc, char** argv) {
   SnarkjsCommands snarkjs(app);
   BenchCommands bench(app);
   ServiceCommands service(app);
+  FilecoinCommands filecoin(app);
 
   if (auto rc = parse_command_line(app, argc, argv)) return *rc;
   try {
     if (auto rc = snarkjs.run()) return *rc;
     if (auto rc = bench.run()) return *rc;
     if (auto rc = service.run()) return *rc;
+    if (auto rc = filecoin.run()) return *rc;
     if (*c_setup) return run_setup(setup);
     if (*c_prove) return run_prove(prove);
     if (*c_verify) return run_verify(verify);

@@ -114,9 +114,9 @@ refused 2 "unwritable output" "cannot create 'nodir/p\.params'" \
   "$CUZK" setup --circuit merkle --height 1 -o nodir/p.params
 
 # usage errors: 2, the word or option named; --help never hides them
-refused 2 "unknown command" "^cuzk: unknown command 'filecoin' \(commands: setup, prove, verify," "$CUZK" filecoin
-refused 2 "unknown command before a real one, with --help" "^cuzk: unknown command 'filecoin'" \
-  "$CUZK" filecoin verify --help
+refused 2 "unknown command" "^cuzk: unknown command 'bogus' \(commands: setup, prove, verify," "$CUZK" bogus
+refused 2 "unknown command before a real one, with --help" "^cuzk: unknown command 'bogus'" \
+  "$CUZK" bogus verify --help
 refused 2 "unknown nested command (client)" "^cuzk client: unknown command 'bogus' \(commands: submit, await," \
   "$CUZK" client bogus
 refused 2 "unknown nested command (bench)" "^cuzk bench: unknown command 'bogus' \(commands: pipeline\)" \

@@ -30,7 +30,7 @@ TEST(Gadgets, AllocatedBitBooleanity) {
     EXPECT_TRUE(cs.is_satisfied());
     EXPECT_EQ(cs.shape(), (r1cs::CircuitShape{1, 1, 1}));
     cs.mutable_aux()[0] = fr(2);
-    EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #0 'b/boolean'");
+    EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #0 'b/boolean constraint'");
   }
 }
 
@@ -43,7 +43,7 @@ TEST(Gadgets, BitGates) {
   const Gate gates[] = {
       {"and", [](TCS& cs, const char* const& n, const Bit& a, const Bit& b) { return Bit::and_(cs, n, a, b); },
        [](bool a, bool b) { return a && b; }},
-      {"and_not", [](TCS& cs, const char* const& n, const Bit& a, const Bit& b) { return Bit::and_not(cs, n, a, b); },
+      {"and not", [](TCS& cs, const char* const& n, const Bit& a, const Bit& b) { return Bit::and_not(cs, n, a, b); },
        [](bool a, bool b) { return a && !b; }},
       {"nor", [](TCS& cs, const char* const& n, const Bit& a, const Bit& b) { return Bit::nor(cs, n, a, b); },
        [](bool a, bool b) { return !a && !b; }},
@@ -63,7 +63,7 @@ TEST(Gadgets, BitGates) {
       EXPECT_TRUE(cs.is_satisfied());
       EXPECT_EQ(cs.shape().num_constraints, 3u);
       cs.mutable_aux()[2] = g.truth(av, bv) ? F::zero() : F::one();  // the wrong bit
-      EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #2 'gate/" + std::string(g.name) + "'");
+      EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #2 'gate/" + std::string(g.name) + " constraint'");
     }
   }
 }
@@ -91,6 +91,14 @@ TEST(Gadgets, BooleanAlgebraWithConstantsAndNegations) {
         EXPECT_EQ(gates, (ka == 0 || kb == 0) ? 0u : 2u);  // constants are free
         EXPECT_EQ(x.lc().evaluate(cs.inputs(), cs.aux()), (av != bv) ? F::one() : F::zero());
         EXPECT_EQ(y.lc().evaluate(cs.inputs(), cs.aux()), (av && bv) ? F::one() : F::zero());
+        // Equal constants need no constraint; unequal ones cannot be satisfied.
+        if (x.is_constant()) {
+          const size_t n = cs.shape().num_constraints;
+          Boolean<F>::enforce_equal(cs, "x == x", x, x);
+          EXPECT_EQ(cs.shape().num_constraints, n);
+          EXPECT_THROW(Boolean<F>::enforce_equal(cs, "x != !x", x, !x), Error);
+          continue;
+        }
         Boolean<F>::enforce_equal(cs, "x == x", x, x);
         EXPECT_TRUE(cs.is_satisfied()) << *cs.which_is_unsatisfied();
         Boolean<F>::enforce_equal(cs, "x != !x", x, !x);
@@ -126,53 +134,37 @@ TEST(Gadgets, NumArithmetic) {
   EXPECT_EQ(cs.shape(), (r1cs::CircuitShape{2, 5, 6}));
 
   cs.mutable_aux()[2] = fr(43);  // p
-  EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #0 'p/multiplication'");
+  EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #0 'p/multiplication constraint'");
   cs.mutable_aux()[2] = fr(42);
   cs.mutable_aux()[3] = fr(35);  // s
-  EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #1 's/squaring'");
+  EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #1 's/squaring constraint'");
   cs.mutable_aux()[3] = fr(36);
   cs.mutable_aux()[4] = fr(17);  // allocated l
   EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #2 'l/allocate'");
 }
 
-TEST(Gadgets, SelectAndSwap) {
+TEST(Gadgets, PickAndConditionalReverse) {
   for (bool v : {false, true}) {
     TCS cs;
     ANum a = ANum::alloc(cs, "a", [] { return fr(10); });
     ANum b = ANum::alloc(cs, "b", [] { return fr(20); });
     Boolean<F> cond = Bit::alloc(cs, "cond", [&] { return v; });
-    ANum s = ANum::select(cs, "select", cond, a, b);
-    auto [l, r] = ANum::conditionally_swap(cs, "swap", a, b, cond);
+    ANum s = insertion::pick(cs, "pick", cond, a, b);
+    auto [l, r] = ANum::conditionally_reverse(cs, "reverse", a, b, cond);
     EXPECT_EQ(s.value(), v ? fr(10) : fr(20));
     EXPECT_EQ(l.value(), v ? fr(20) : fr(10));
     EXPECT_EQ(r.value(), v ? fr(10) : fr(20));
     EXPECT_TRUE(cs.is_satisfied());
     EXPECT_EQ(cs.shape().num_constraints, 4u);
-    // Constant conditions cost nothing.
-    ANum k = ANum::select(cs, "const select", Boolean<F>::constant(true), a, b);
-    EXPECT_EQ(k.variable(), a.variable());
-    EXPECT_EQ(cs.shape().num_constraints, 4u);
-    // The swapped outputs may not be left unswapped.
+    // A constant condition still allocates and constrains, as in the Rust.
+    ANum k = insertion::pick(cs, "const pick", Boolean<F>::constant(true), a, b);
+    EXPECT_EQ(k.value(), fr(10));
+    EXPECT_EQ(cs.shape().num_constraints, 5u);
+    EXPECT_TRUE(cs.is_satisfied());
+    // The reversed outputs may not be left unreversed.
     cs.mutable_aux()[4] = *l.value() == fr(10) ? fr(20) : fr(10);
-    EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #2 'swap/left'");
+    EXPECT_EQ(cs.which_is_unsatisfied(), "constraint #2 'reverse/first conditional reversal'");
   }
-}
-
-TEST(Gadgets, ToBitsLe) {
-  TCS cs;
-  ANum a = ANum::alloc(cs, "a", [] { return fr(0b1011001); });
-  auto bits = a.to_bits_le(cs, "bits", 8);
-  ASSERT_EQ(bits.size(), 8u);
-  for (int i = 0; i < 8; ++i) EXPECT_EQ(*bits[size_t(i)].value(), ((0b1011001 >> i) & 1) != 0) << i;
-  EXPECT_TRUE(cs.is_satisfied());
-  EXPECT_EQ(cs.shape().num_constraints, 9u);  // 8 booleanity + 1 packing
-  EXPECT_THROW(a.to_bits_le(cs, "too wide", 255), Error);
-
-  // A value that does not fit is caught by the packing constraint.
-  TCS big;
-  ANum x = ANum::alloc(big, "x", [] { return fr(300); });
-  x.to_bits_le(big, "bits", 8);
-  EXPECT_EQ(big.which_is_unsatisfied(), "constraint #8 'bits/packing'");
 }
 
 template <class CS>
@@ -227,11 +219,11 @@ TEST(Gadgets, SystemsAgreeOnAGadgetCircuit) {
       if (!with_values) throw r1cs::AssignmentMissing{};
       return fr(123456);
     });
-    auto bits = a.to_bits_le(cs, "bits", 20);
+    auto bits = a.to_bits_le(cs, "bits");
     Boolean<F> t = Boolean<F>::xor_(cs, "x", bits[0], bits[1]);
-    Boolean<F> u = Boolean<F>::and_(cs, "y", !Boolean<F>(bits[2]), bits[3]);
-    ANum s = ANum::select(cs, "s", t, a, a.square(cs, "sq"));
-    ANum::select(cs, "s2", u, s, a).inputize(cs, "out");
+    Boolean<F> u = Boolean<F>::and_(cs, "y", !bits[2], bits[3]);
+    ANum s = insertion::pick(cs, "s", t, a, a.square(cs, "sq"));
+    insertion::pick(cs, "s2", u, s, a).inputize(cs, "out");
   };
   r1cs::ShapeCounter<F> sc;
   circuit(sc, false);

@@ -1,6 +1,6 @@
 // The GPU MSM's per-thread bodies (src/msm/cuda/msm_kernels.hpp) run here on
-// the CPU in plain loops, in the order the kernels of msm_gpu_impl.cuh launch
-// them, with std::stable_sort standing in for CUB's radix sort and shuffled
+// the CPU in plain loops, in the order msm_core.cuh launches their kernels,
+// with std::stable_sort standing in for CUB's radix sort and shuffled
 // slots standing in for the atomics. The result must equal the CPU Pippenger
 // for every size, window size, thread count and scalar pattern: this checks
 // the digits, the segment partials and their merge, and the reduction levels

@@ -1,13 +1,18 @@
-// A field element held in one variable (witness or public input), with the
-// gadgets that allocate a new variable per result: product, square, select,
-// conditional swap, public-input exposure, and little-endian bit decomposition.
+// bellpepper-core's AllocatedNum (gadgets/num.rs): a field element in one
+// variable (witness or public input) and the gadgets that allocate a new
+// variable per result, each emitting the Rust's variables, constraints and
+// A/B/C combinations in the Rust's order: inputize, mul, square,
+// assert_nonzero, conditionally_reverse, to_bits_le (NUM_BITS bits, no range
+// check) and to_bits_le_strict (range-checked against the modulus).
 // Linear arithmetic (add, scale, constants) lives in Num, where it is free.
 #pragma once
 #include <optional>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "circuits/gadgets/allocated_bit.hpp"
+#include "circuits/gadgets/bits.hpp"
 #include "circuits/gadgets/boolean.hpp"
 #include "core/error.hpp"
 
@@ -31,87 +36,118 @@ class AllocatedNum {
     r.var_ = cs.alloc_input(name, [&] { return *(r.value_ = value()); });
     return r;
   }
+  template <class CS, class N, class V>
+  static AllocatedNum alloc_maybe_input(CS& cs, const N& name, bool is_input, const V& value) {
+    return is_input ? alloc_input(cs, name, value) : alloc(cs, name, value);
+  }
 
-  // A new public input equal to this: this * 1 = input.
+  // A new public input equal to this: input * 1 = this. Returns the input
+  // (the Rust returns nothing; the variable is the same).
   template <class CS, class N>
   AllocatedNum inputize(CS& cs, const N& name) const {
     r1cs::Namespace ns(cs, name);
-    AllocatedNum in = alloc_input(cs, "input", [&] { return need(value_); });
-    cs.enforce("inputize", LC<F>(var_), LC<F>(Variable::one()), LC<F>(in.var_));
+    AllocatedNum in = alloc_input(cs, "input variable", [&] { return need(value_); });
+    cs.enforce("enforce input is correct", LC<F>(in.var_), LC<F>(Variable::one()), LC<F>(var_));
     return in;
   }
 
   template <class CS, class N>
   AllocatedNum mul(CS& cs, const N& name, const AllocatedNum& o) const {
     r1cs::Namespace ns(cs, name);
-    AllocatedNum r = alloc(cs, "product", [&] { return need(value_) * need(o.value_); });
-    cs.enforce("multiplication", LC<F>(var_), LC<F>(o.var_), LC<F>(r.var_));
+    AllocatedNum r = alloc(cs, "product num", [&] { return need(value_) * need(o.value_); });
+    cs.enforce("multiplication constraint", LC<F>(var_), LC<F>(o.var_), LC<F>(r.var_));
     return r;
   }
 
   template <class CS, class N>
   AllocatedNum square(CS& cs, const N& name) const {
     r1cs::Namespace ns(cs, name);
-    AllocatedNum r = alloc(cs, "square", [&] { return need(value_).sqr(); });
-    cs.enforce("squaring", LC<F>(var_), LC<F>(var_), LC<F>(r.var_));
+    AllocatedNum r = alloc(cs, "squared num", [&] { return need(value_).sqr(); });
+    cs.enforce("squaring constraint", LC<F>(var_), LC<F>(var_), LC<F>(r.var_));
     return r;
   }
 
-  // a == b: a * 1 = b
+  // this * inv = 1. A zero value has no inverse: throws Error where the Rust
+  // returns SynthesisError::DivisionByZero.
+  template <class CS, class N>
+  void assert_nonzero(CS& cs, const N& name) const {
+    r1cs::Namespace ns(cs, name);
+    const Variable inv = cs.alloc("ephemeral inverse", [&] {
+      const F& v = need(value_);
+      if (v.is_zero()) throw Error("AllocatedNum::assert_nonzero: the value is zero");
+      return v.inverse();
+    });
+    cs.enforce("nonzero assertion constraint", LC<F>(var_), LC<F>(inv), LC<F>(Variable::one()));
+  }
+
+  // (b, a) when cond, else (a, b):
+  //   c: (a - b) * cond = a - c;   d: (b - a) * cond = b - d.
+  // A constant condition still allocates both, as in the Rust.
+  template <class CS, class N>
+  static std::pair<AllocatedNum, AllocatedNum> conditionally_reverse(CS& cs, const N& name, const AllocatedNum& a,
+                                                                     const AllocatedNum& b, const Boolean<F>& cond) {
+    r1cs::Namespace ns(cs, name);
+    AllocatedNum c = alloc(cs, "conditional reversal result 1",
+                           [&] { return need(cond.value()) ? need(b.value_) : need(a.value_); });
+    cs.enforce("first conditional reversal", diff(a.var_, b.var_), cond.lc(), diff(a.var_, c.var_));
+    AllocatedNum d = alloc(cs, "conditional reversal result 2",
+                           [&] { return need(cond.value()) ? need(a.value_) : need(b.value_); });
+    cs.enforce("second conditional reversal", diff(b.var_, a.var_), cond.lc(), diff(b.var_, d.var_));
+    return {c, d};
+  }
+
+  // F::kBits boolean-constrained bits, least significant first, and
+  // 0 * 0 = sum(2^i b_i) - this. Not range-checked: this + p has the same
+  // low bits whenever it fits, which the Rust accepts too.
+  template <class CS, class N>
+  std::vector<Boolean<F>> to_bits_le(CS& cs, const N& name) const {
+    r1cs::Namespace ns(cs, name);
+    const std::vector<AllocatedBit<F>> bits = field_into_allocated_bits_le(cs, "bits", value_);
+    enforce_unpacking(cs, bits.begin(), bits.end());
+    return std::vector<Boolean<F>>(bits.begin(), bits.end());
+  }
+
+  // As to_bits_le, with the bits also forced to spell a number below the
+  // modulus: walking p - 1 from its top bit, each run of ones is AND-ed (with
+  // the previous runs) and every bit under a zero of p - 1 is allocated with
+  // alloc_conditionally against that AND.
+  template <class CS, class N>
+  std::vector<Boolean<F>> to_bits_le_strict(CS& cs, const N& name) const {
+    r1cs::Namespace ns(cs, name);
+    const auto pm1 = (-F::one()).to_canonical();
+    std::optional<std::remove_const_t<decltype(pm1)>> canon;
+    if (value_) canon = value_->to_canonical();
+    auto bit_of = [](const auto& limbs, int i) { return ((limbs.v[i / 64] >> (i % 64)) & 1) != 0; };
+
+    std::vector<AllocatedBit<F>> result;  // most significant first
+    result.reserve(size_t(F::kBits));
+    std::vector<AllocatedBit<F>> run;
+    std::optional<AllocatedBit<F>> last_run;
+    int i = 0;
+    for (int pos = F::kBits - 1; pos >= 0; --pos, ++i) {
+      std::optional<bool> a;
+      if (canon) a = bit_of(*canon, pos);
+      auto bit_name = [i] { return "bit " + std::to_string(i); };
+      if (bit_of(pm1, pos)) {
+        result.push_back(AllocatedBit<F>::alloc(cs, bit_name, a));
+        run.push_back(result.back());
+        continue;
+      }
+      if (!run.empty()) {
+        if (last_run) run.push_back(*last_run);
+        last_run = kary_and(cs, [i] { return "run ending at " + std::to_string(i); }, run);
+        run.clear();
+      }
+      result.push_back(AllocatedBit<F>::alloc_conditionally(cs, bit_name, a, *last_run));
+    }
+    enforce_unpacking(cs, result.rbegin(), result.rend());
+    return std::vector<Boolean<F>>(result.rbegin(), result.rend());
+  }
+
+  // a == b: a * 1 = b (storage-proofs-core constraint::equal).
   template <class CS, class N>
   static void enforce_equal(CS& cs, const N& name, const AllocatedNum& a, const AllocatedNum& b) {
     cs.enforce(name, LC<F>(a.var_), LC<F>(Variable::one()), LC<F>(b.var_));
-  }
-
-  // cond ? a : b with cond * (a - b) = r - b; free when cond is a constant.
-  template <class CS, class N>
-  static AllocatedNum select(CS& cs, const N& name, const Boolean<F>& cond, const AllocatedNum& a,
-                             const AllocatedNum& b) {
-    if (cond.is_constant()) return *cond.value() ? a : b;
-    r1cs::Namespace ns(cs, name);
-    AllocatedNum r = alloc(cs, "result", [&] { return need(cond.value()) ? need(a.value_) : need(b.value_); });
-    cs.enforce("select", cond.lc(), diff(a.var_, b.var_), diff(r.var_, b.var_));
-    return r;
-  }
-
-  // (cond ? b : a, cond ? a : b): two selects sharing one condition.
-  template <class CS, class N>
-  static std::pair<AllocatedNum, AllocatedNum> conditionally_swap(CS& cs, const N& name, const AllocatedNum& a,
-                                                                 const AllocatedNum& b, const Boolean<F>& cond) {
-    if (cond.is_constant()) return *cond.value() ? std::pair{b, a} : std::pair{a, b};
-    r1cs::Namespace ns(cs, name);
-    AllocatedNum x = alloc(cs, "left", [&] { return need(cond.value()) ? need(b.value_) : need(a.value_); });
-    cs.enforce("left", cond.lc(), diff(b.var_, a.var_), diff(x.var_, a.var_));
-    AllocatedNum y = alloc(cs, "right", [&] { return need(cond.value()) ? need(a.value_) : need(b.value_); });
-    cs.enforce("right", cond.lc(), diff(a.var_, b.var_), diff(y.var_, b.var_));
-    return {x, y};
-  }
-
-  // n boolean-constrained bits with sum(2^i b_i) * 1 = this. n stays below the
-  // field's bit length so the sum cannot wrap around the modulus, which makes
-  // the decomposition unique without a range check against p.
-  template <class CS, class N>
-  std::vector<AllocatedBit<F>> to_bits_le(CS& cs, const N& name, int n) const {
-    if (n <= 0 || n >= F::kBits)
-      throw Error("AllocatedNum::to_bits_le: " + std::to_string(n) + " bits is outside 1.." +
-                  std::to_string(F::kBits - 1) + " (a full-width decomposition needs a range check)");
-    r1cs::Namespace ns(cs, name);
-    // Canonical form computed once, on the first bit's value request.
-    std::optional<decltype(std::declval<F>().to_canonical())> canon;
-    std::vector<AllocatedBit<F>> bits;
-    bits.reserve(size_t(n));
-    LC<F> packed;
-    F coeff = F::one();
-    for (int i = 0; i < n; ++i) {
-      bits.push_back(AllocatedBit<F>::alloc(cs, [i] { return "bit " + std::to_string(i); }, [&] {
-        if (!canon) canon = need(value_).to_canonical();
-        return bool((canon->v[i / 64] >> (i % 64)) & 1);
-      }));
-      packed.add(bits.back().variable(), coeff);
-      coeff = coeff.dbl();
-    }
-    cs.enforce("packing", packed, LC<F>(Variable::one()), LC<F>(var_));
-    return bits;
   }
 
   Variable variable() const { return var_; }
@@ -123,6 +159,30 @@ class AllocatedNum {
     LC<F> lc(x);
     lc -= y;
     return lc;
+  }
+
+  // 0 * 0 = sum(2^i bit_i) - this, bits given least significant first.
+  template <class CS, class It>
+  void enforce_unpacking(CS& cs, It first, It last) const {
+    LC<F> lc;
+    lc.reserve(size_t(F::kBits) + 1);
+    F coeff = F::one();
+    for (; first != last; ++first) {
+      lc.add(first->variable(), coeff);
+      coeff = coeff.dbl();
+    }
+    lc -= var_;
+    cs.enforce("unpacking constraint", LC<F>(), LC<F>(), lc);
+  }
+
+  // v[0] AND v[1] AND ..., left to right; a single bit is returned as is.
+  template <class CS, class N>
+  static AllocatedBit<F> kary_and(CS& cs, const N& name, const std::vector<AllocatedBit<F>>& v) {
+    r1cs::Namespace ns(cs, name);
+    AllocatedBit<F> cur = v.front();
+    for (size_t k = 1; k < v.size(); ++k)
+      cur = AllocatedBit<F>::and_(cs, [k] { return "and " + std::to_string(k); }, cur, v[k]);
+    return cur;
   }
 
   Variable var_ = Variable::one();

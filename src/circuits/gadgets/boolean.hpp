@@ -1,10 +1,14 @@
-// A boolean that is a constant, an allocated bit, or the negation of one.
-// Negation and operations with constants are free; gates on two allocated
-// bits cost one constraint (the matching AllocatedBit gate).
+// bellpepper-core's Boolean (gadgets/boolean.rs): a constant, an allocated
+// bit, or the negation of one. Negation and gates with a constant operand are
+// free; the rest cost what the Rust costs, with the same operand order (which
+// decides which bit lands in A and which in B) and the same combinations, so
+// circuits built on these match Filecoin's parameters. Includes the SHA-256
+// helpers ch and maj with every constant special case of the Rust.
 #pragma once
 #include <optional>
 
 #include "circuits/gadgets/allocated_bit.hpp"
+#include "core/error.hpp"
 
 namespace cuzk::circuits {
 
@@ -13,17 +17,18 @@ class Boolean {
  public:
   enum class Kind { kConstant, kIs, kNot };
 
-  Boolean() : Boolean(constant(false)) {}
-  Boolean(const AllocatedBit<F>& b) : kind_(Kind::kIs), bit_(b) {}  // NOLINT: implicit by design
+  Boolean() = default;  // constant false
+  Boolean(const AllocatedBit<F>& b) : kind_(Kind::kIs), bit_(b) {}  // NOLINT: implicit by design, as From in Rust
   static Boolean constant(bool v) {
-    Boolean r(AllocatedBit<F>{});
-    r.kind_ = Kind::kConstant;
+    Boolean r;
     r.const_ = v;
     return r;
   }
 
   Kind kind() const { return kind_; }
   bool is_constant() const { return kind_ == Kind::kConstant; }
+  bool is_constant(bool v) const { return kind_ == Kind::kConstant && const_ == v; }
+  // The underlying bit of an Is or Not boolean.
   const AllocatedBit<F>& bit() const { return bit_; }
 
   Boolean operator!() const {
@@ -48,7 +53,7 @@ class Boolean {
     return std::nullopt;
   }
 
-  // Appends coeff * this to lc (ONE stands for the constant 1).
+  // lc += coeff * this (ONE stands for the constant 1): Rust's add_to_lc.
   void add_to(LC<F>& lc, const F& coeff) const {
     switch (kind_) {
       case Kind::kConstant:
@@ -63,6 +68,8 @@ class Boolean {
         break;
     }
   }
+  // lc -= coeff * this: Rust's sub_from_lc.
+  void sub_from(LC<F>& lc, const F& coeff) const { add_to(lc, -coeff); }
   LC<F> lc(const F& coeff = F::one()) const {
     LC<F> r;
     add_to(r, coeff);
@@ -71,32 +78,103 @@ class Boolean {
 
   template <class CS, class N>
   static Boolean xor_(CS& cs, const N& name, const Boolean& a, const Boolean& b) {
-    if (a.is_constant()) return a.const_ ? !b : b;
-    if (b.is_constant()) return b.const_ ? !a : a;
-    // (NOT x) XOR y = NOT (x XOR y): one gate on the underlying bits either way.
-    Boolean r(AllocatedBit<F>::xor_(cs, name, a.bit_, b.bit_));
-    return (a.kind_ == Kind::kNot) != (b.kind_ == Kind::kNot) ? !r : r;
+    if (a.is_constant(false)) return b;
+    if (b.is_constant(false)) return a;
+    if (a.is_constant(true)) return !b;
+    if (b.is_constant(true)) return !a;
+    // a XOR (NOT b) = NOT (a XOR b), with the un-negated operand first.
+    if (a.kind_ != b.kind_) {
+      const Boolean& is = a.kind_ == Kind::kIs ? a : b;
+      const Boolean& nt = a.kind_ == Kind::kIs ? b : a;
+      return !Boolean(AllocatedBit<F>::xor_(cs, name, is.bit_, nt.bit_));
+    }
+    // (NOT a) XOR (NOT b) = a XOR b
+    return AllocatedBit<F>::xor_(cs, name, a.bit_, b.bit_);
   }
 
   template <class CS, class N>
   static Boolean and_(CS& cs, const N& name, const Boolean& a, const Boolean& b) {
-    if (a.is_constant()) return a.const_ ? b : constant(false);
-    if (b.is_constant()) return b.const_ ? a : constant(false);
-    const bool na = a.kind_ == Kind::kNot, nb = b.kind_ == Kind::kNot;
-    if (!na && !nb) return AllocatedBit<F>::and_(cs, name, a.bit_, b.bit_);
-    if (!na && nb) return AllocatedBit<F>::and_not(cs, name, a.bit_, b.bit_);
-    if (na && !nb) return AllocatedBit<F>::and_not(cs, name, b.bit_, a.bit_);
+    if (a.is_constant(false) || b.is_constant(false)) return constant(false);
+    if (a.is_constant(true)) return b;
+    if (b.is_constant(true)) return a;
+    if (a.kind_ == Kind::kIs && b.kind_ == Kind::kIs) return AllocatedBit<F>::and_(cs, name, a.bit_, b.bit_);
+    if (a.kind_ == Kind::kIs) return AllocatedBit<F>::and_not(cs, name, a.bit_, b.bit_);
+    if (b.kind_ == Kind::kIs) return AllocatedBit<F>::and_not(cs, name, b.bit_, a.bit_);
     return AllocatedBit<F>::nor(cs, name, a.bit_, b.bit_);
   }
 
-  // a == b: (a - b) * 1 = 0, one constraint (none needed between two constants,
-  // but a false claim about constants is still recorded as an unsatisfiable one).
+  // a == b as 0 * 0 = (a - b), or (1 - x) / x against a constant true / false.
+  // Two constants need no constraint; unequal ones cannot be satisfied, which
+  // the Rust reports as SynthesisError::Unsatisfiable and this throws.
   template <class CS, class N>
   static void enforce_equal(CS& cs, const N& name, const Boolean& a, const Boolean& b) {
-    LC<F> diff;
-    a.add_to(diff, F::one());
-    b.add_to(diff, -F::one());
-    cs.enforce(name, diff, LC<F>(Variable::one()), LC<F>());
+    if (a.is_constant() && b.is_constant()) {
+      if (a.const_ != b.const_) throw Error("Boolean::enforce_equal: the constants " + std::to_string(a.const_) +
+                                            " and " + std::to_string(b.const_) + " differ");
+      return;
+    }
+    LC<F> c;
+    if (a.is_constant(true) || b.is_constant(true)) {
+      c.add(Variable::one(), F::one());
+      (a.is_constant(true) ? b : a).sub_from(c, F::one());
+    } else if (a.is_constant(false) || b.is_constant(false)) {
+      (a.is_constant(false) ? b : a).add_to(c, F::one());
+    } else {
+      a.add_to(c, F::one());
+      b.sub_from(c, F::one());
+    }
+    cs.enforce(name, LC<F>(), LC<F>(), c);
+  }
+
+  // (a AND b) XOR ((NOT a) AND c)
+  template <class CS, class N>
+  static Boolean sha256_ch(CS& cs, const N& name, const Boolean& a, const Boolean& b, const Boolean& c) {
+    std::optional<bool> v;
+    if (a.value() && b.value() && c.value()) v = (*a.value() && *b.value()) != (!*a.value() && *c.value());
+    if (a.is_constant() && b.is_constant() && c.is_constant()) return constant(*v);
+    if (a.is_constant(false)) return c;
+    if (b.is_constant(false)) return and_(cs, name, !a, c);
+    if (c.is_constant(false)) return and_(cs, name, a, b);
+    if (c.is_constant(true)) return !and_(cs, name, a, !b);
+    if (b.is_constant(true)) return !and_(cs, name, !a, !c);
+    // Otherwise (a may still be the constant true): a * (b - c) = ch - c.
+    r1cs::Namespace ns(cs, name);
+    const Variable ch = cs.alloc("ch", [&] { return need(v) ? F::one() : F::zero(); });
+    LC<F> lhs = b.lc();
+    c.sub_from(lhs, F::one());
+    LC<F> out(ch);
+    c.sub_from(out, F::one());
+    cs.enforce("ch computation", lhs, a.lc(), out);
+    return AllocatedBit<F>::assume_boolean(ch, v);
+  }
+
+  // (a AND b) XOR (a AND c) XOR (b AND c)
+  template <class CS, class N>
+  static Boolean sha256_maj(CS& cs, const N& name, const Boolean& a, const Boolean& b, const Boolean& c) {
+    std::optional<bool> v;
+    if (a.value() && b.value() && c.value()) {
+      const bool x = *a.value(), y = *b.value(), z = *c.value();
+      v = ((x && y) != (x && z)) != (y && z);
+    }
+    if (a.is_constant() && b.is_constant() && c.is_constant()) return constant(*v);
+    if (a.is_constant(false)) return and_(cs, name, b, c);
+    if (b.is_constant(false)) return and_(cs, name, a, c);
+    if (c.is_constant(false)) return and_(cs, name, a, b);
+    if (c.is_constant(true)) return !and_(cs, name, !a, !b);
+    if (b.is_constant(true)) return !and_(cs, name, !a, !c);
+    if (a.is_constant(true)) return !and_(cs, name, !b, !c);
+    // maj is allocated before b AND c: (2bc - b - c) * a = bc - maj.
+    r1cs::Namespace ns(cs, name);
+    const Variable maj = cs.alloc("maj", [&] { return need(v) ? F::one() : F::zero(); });
+    const Boolean bc = and_(cs, "b and c", b, c);
+    LC<F> lhs;
+    bc.add_to(lhs, F::one() + F::one());
+    b.sub_from(lhs, F::one());
+    c.sub_from(lhs, F::one());
+    LC<F> out = bc.lc();
+    out -= maj;
+    cs.enforce("maj computation", lhs, a.lc(), out);
+    return AllocatedBit<F>::assume_boolean(maj, v);
   }
 
  private:

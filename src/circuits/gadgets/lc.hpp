@@ -19,6 +19,18 @@ void reset(LC<F>& lc) {
     lc = LC<F>();
 }
 
+// Per-thread combination number Slot, emptied, for leaf gadgets that emit
+// millions of tiny constraints (bit allocation, two-bit gates): every
+// constraint system reads enforce()'s arguments only during the call, so
+// refilling the same storage saves the allocations. A caller fills its
+// slots and enforces with no other gadget call in between.
+template <class F, int Slot>
+LC<F>& scratch_lc() {
+  thread_local LC<F> lc;
+  reset(lc);
+  return lc;
+}
+
 // ONE - v, the shape of every booleanity and negation term.
 template <class F>
 LC<F> one_minus(Variable v) {

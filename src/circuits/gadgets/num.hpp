@@ -1,7 +1,13 @@
-// A field element as a linear combination of variables plus its value: the
-// result of additions, scalings and constants, which cost no constraints.
-// allocate() pins one into a fresh variable (one constraint) when a later
-// product needs a single variable or the combination has grown too long.
+// A field element as a linear combination of variables plus its value, as
+// bellpepper-core's Num (gadgets/num.rs): additions, scalings, booleans with
+// a coefficient and constants cost no constraint. lc(coeff) is what the
+// Rust's Num::lc hands to enforce.
+// Two helpers have no counterpart in bellpepper: allocate() (lc * 1 = v) and
+// enforce_equal() ((a - b) * 1 = 0); they serve this project's own circuits,
+// not the Filecoin ones.
+// Values: a sum with an unknown term is unknown (the Rust keeps the known
+// side's value instead; values never reach the R1CS, so only witness-less
+// synthesis could tell, and it asks for none).
 #pragma once
 #include <optional>
 
@@ -15,6 +21,7 @@ class Num {
   Num() : value_(F::zero()) {}
   Num(const AllocatedNum<F>& a) : lc_(a.variable()), value_(a.value()) {}  // NOLINT: implicit by design
   Num(LC<F> lc, std::optional<F> value) : lc_(std::move(lc)), value_(value) {}
+  static Num zero() { return Num(); }
   static Num constant(const F& c) { return Num(LC<F>::constant(c), c); }
 
   // this += coeff * o
@@ -33,6 +40,17 @@ class Num {
     value_ = value_ && val ? std::optional<F>(*value_ + coeff * *val) : std::nullopt;
     return *this;
   }
+  // this += coeff * bit (Rust's add_bool_with_coeff).
+  Num& add_bool_with_coeff(const Boolean<F>& bit, const F& coeff) {
+    bit.add_to(lc_, coeff);
+    const std::optional<bool> b = bit.value();
+    if (value_ && b) {
+      if (*b) *value_ += coeff;
+    } else {
+      value_.reset();
+    }
+    return *this;
+  }
   Num& add_constant(const F& c) {
     lc_.add(Variable::one(), c);
     if (value_) *value_ += c;
@@ -47,6 +65,7 @@ class Num {
   friend Num operator-(Num a, const Num& b) { return a.add(b, -F::one()); }
 
   const LC<F>& lc() const { return lc_; }
+  LC<F> lc(const F& coeff) const { return LC<F>(lc_) *= coeff; }
   const std::optional<F>& value() const { return value_; }
 
   // A new variable equal to this: lc * 1 = v.

@@ -167,41 +167,39 @@ NeptuneOptimized<F> make_neptune_optimized(const PoseidonConstants<F>& c) {
   return o;
 }
 
-// neptune's hash_optimized_static permutation on a full state (width elements).
-template <class F>
-void permute_neptune(std::span<F> state, const NeptuneOptimized<F>& o) {
+// neptune's hash_optimized_static permutation on a full state (width
+// elements). on_sbox_input(x) sees every S-box input after the first round,
+// in order: the values neptune's circuit stores in variables.
+template <class F, class OnSboxInput>
+void permute_neptune(std::span<F> state, const NeptuneOptimized<F>& o, OnSboxInput&& on_sbox_input) {
   const int t = o.width, h = o.half_full_rounds();
   if (int(state.size()) != t)
     throw Error("Poseidon: state has " + std::to_string(state.size()) + " elements, width is " + std::to_string(t));
+  if (t > 64) throw Error("Poseidon: width " + std::to_string(t) + " is above 64");
   F* s = state.data();
   const F* rc = o.compressed_round_constants.data();
   F tmp[64];
   auto pow5 = [](const F& x) { return x.sqr().sqr() * x; };
-  auto mds = [&] {
-    for (int i = 0; i < t; ++i) {
-      F acc = o.mds[size_t(i * t)] * s[0];
-      for (int j = 1; j < t; ++j) acc += o.mds[size_t(i * t + j)] * s[j];
-      tmp[i] = acc;
-    }
-    for (int i = 0; i < t; ++i) s[i] = tmp[i];
-  };
-  auto pre_sparse = [&] {
+  // new_j = sum_i m[i][j] s_i (neptune's vector-matrix product; the MDS
+  // matrix is symmetric, the pre-sparse one is not).
+  auto mix = [&](const std::vector<F>& m) {
     for (int j = 0; j < t; ++j) {
-      F acc = o.pre_sparse[size_t(j)] * s[0];
-      for (int i = 1; i < t; ++i) acc += o.pre_sparse[size_t(i * t + j)] * s[i];
+      F acc = m[size_t(j)] * s[0];
+      for (int i = 1; i < t; ++i) acc += m[size_t(i * t + j)] * s[i];
       tmp[j] = acc;
     }
     for (int i = 0; i < t; ++i) s[i] = tmp[i];
   };
   for (int i = 0; i < t; ++i) s[i] += *rc++;
   for (int r = 0; r < h; ++r) {
-    for (int i = 0; i < t; ++i) s[i] = pow5(s[i]) + *rc++;
-    if (r + 1 == h)
-      pre_sparse();
-    else
-      mds();
+    for (int i = 0; i < t; ++i) {
+      if (r > 0) on_sbox_input(s[i]);
+      s[i] = pow5(s[i]) + *rc++;
+    }
+    mix(r + 1 == h ? o.pre_sparse : o.mds);
   }
   for (const auto& sp : o.sparse) {
+    on_sbox_input(s[0]);
     s[0] = pow5(s[0]) + *rc++;
     const F s0 = s[0];
     F first = sp.w_hat[0] * s0;
@@ -212,11 +210,22 @@ void permute_neptune(std::span<F> state, const NeptuneOptimized<F>& o) {
     s[0] = first;
   }
   for (int r = 1; r < h; ++r) {
-    for (int i = 0; i < t; ++i) s[i] = pow5(s[i]) + *rc++;
-    mds();
+    for (int i = 0; i < t; ++i) {
+      on_sbox_input(s[i]);
+      s[i] = pow5(s[i]) + *rc++;
+    }
+    mix(o.mds);
   }
-  for (int i = 0; i < t; ++i) s[i] = pow5(s[i]);
-  mds();
+  for (int i = 0; i < t; ++i) {
+    on_sbox_input(s[i]);
+    s[i] = pow5(s[i]);
+  }
+  mix(o.mds);
+}
+
+template <class F>
+void permute_neptune(std::span<F> state, const NeptuneOptimized<F>& o) {
+  permute_neptune(state, o, [](const F&) {});
 }
 
 // The neptune form of filecoin_poseidon(arity)'s constants (independent of the

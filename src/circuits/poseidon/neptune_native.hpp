@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "circuits/poseidon/neptune.hpp"
 #include "core/error.hpp"
@@ -42,61 +43,17 @@ size_t neptune_trace_length(const NeptuneOptimized<F>& o) {
 // state = (tag, preimage), neptune's OptimizedStatic permutation, output state[1].
 template <class F>
 F neptune_hash(std::span<const F> preimage, const NeptuneOptimized<F>& o, const F& tag, F* trace = nullptr) {
-  const int t = o.width, h = o.half_full_rounds();
+  const int t = o.width;
   if (int(preimage.size()) + 1 != t)
     throw Error("Poseidon: preimage has " + std::to_string(preimage.size()) + " elements, arity is " +
                 std::to_string(t - 1));
-  if (t > 64) throw Error("Poseidon: width " + std::to_string(t) + " is above 64");
-  F s[64];
-  F tmp[64];
+  std::vector<F> s(static_cast<size_t>(t));
   s[0] = tag;
-  for (int i = 1; i < t; ++i) s[i] = preimage[size_t(i - 1)];
-  const F* rc = o.compressed_round_constants.data();
-  auto pow5 = [](const F& x) { return x.sqr().sqr() * x; };
-  auto record = [&](const F& x) {
+  for (int i = 1; i < t; ++i) s[size_t(i)] = preimage[size_t(i - 1)];
+  permute_neptune(std::span<F>(s), o, [&](const F& x) {
     if (trace) *trace++ = x;
-  };
-  // new_j = sum_i m[i][j] s_i (neptune's vector-matrix product; m = mds is symmetric)
-  auto mix = [&](const std::vector<F>& m) {
-    for (int j = 0; j < t; ++j) {
-      F acc = m[size_t(j)] * s[0];
-      for (int i = 1; i < t; ++i) acc += m[size_t(i * t + j)] * s[i];
-      tmp[j] = acc;
-    }
-    for (int i = 0; i < t; ++i) s[i] = tmp[i];
-  };
-  for (int i = 0; i < t; ++i) s[i] += *rc++;
-  for (int r = 0; r < h; ++r) {
-    for (int i = 0; i < t; ++i) {
-      if (r > 0) record(s[i]);
-      s[i] = pow5(s[i]) + *rc++;
-    }
-    mix(r + 1 == h ? o.pre_sparse : o.mds);
-  }
-  for (const auto& sp : o.sparse) {
-    record(s[0]);
-    s[0] = pow5(s[0]) + *rc++;
-    const F s0 = s[0];
-    F first = sp.w_hat[0] * s0;
-    for (int i = 1; i < t; ++i) {
-      first += sp.w_hat[size_t(i)] * s[i];
-      s[i] += sp.v_rest[size_t(i - 1)] * s0;
-    }
-    s[0] = first;
-  }
-  for (int r = 1; r < h; ++r) {
-    for (int i = 0; i < t; ++i) {
-      record(s[i]);
-      s[i] = pow5(s[i]) + *rc++;
-    }
-    mix(o.mds);
-  }
-  for (int i = 0; i < t; ++i) {
-    record(s[i]);
-    s[i] = pow5(s[i]);
-  }
-  mix(o.mds);
-  record(s[1]);
+  });
+  if (trace) *trace = s[1];
   return s[1];
 }
 

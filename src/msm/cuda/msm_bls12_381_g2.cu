@@ -1,4 +1,4 @@
 // GpuMsm for Bls12_381_G2 (one curve per translation unit: they compile in parallel).
-#include "msm/cuda/msm_gpu_impl.cuh"
+#include "msm/cuda/msm_gpu_instantiate.cuh"
 
 CUZK_INSTANTIATE_GPU_MSM(cuzk::ec::Bls12_381_G2)

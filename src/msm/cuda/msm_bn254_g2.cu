@@ -1,4 +1,4 @@
 // GpuMsm for Bn254_G2 (one curve per translation unit: they compile in parallel).
-#include "msm/cuda/msm_gpu_impl.cuh"
+#include "msm/cuda/msm_gpu_instantiate.cuh"
 
 CUZK_INSTANTIATE_GPU_MSM(cuzk::ec::Bn254_G2)

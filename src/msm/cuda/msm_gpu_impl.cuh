@@ -1,411 +1,33 @@
-// Implementation of GpuMsm<C> (msm_gpu.hpp): kernels around the per-thread
-// bodies of msm_kernels.hpp, the host orchestration, and the explicit
-// instantiation macro used by one .cu file per curve.
+// GpuMsm<C>::Impl (msm_gpu.hpp): the state of one GpuMsm, the plans a call
+// is made of, and the declarations of the host orchestration, defined in
+// msm_plan.cuh (windows, batches, the bucket sums' method), msm_core.cuh (one
+// MSM over one set of device bases, phase by phase), msm_accumulate.cuh (the
+// bucket sums' launches) and msm_run.cuh (workspace, scalars, resident or
+// streamed bases).
 #pragma once
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <chrono>
-#include <cstdlib>
-#include <cstring>
-#include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
 #include <mutex>
-#include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/parallel.hpp"
-#include "ec/batch_affine.hpp"
-#include "ec/scalar_mul.hpp"
-#include "ff/binary_inverse.hpp"
-#include "ff/field_io.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
-#include "msm/cuda/affine_rounds.hpp"
+#include "msm/cuda/msm_affine_kernels.cuh"
+#include "msm/cuda/msm_bucket_kernels.cuh"
 #include "msm/cuda/msm_gpu.hpp"
 #include "msm/cuda/msm_kernels.hpp"
+#include "msm/cuda/msm_launch_config.hpp"
+#include "msm/cuda/msm_phase_timer.hpp"
+#include "msm/cuda/msm_reduce_kernels.cuh"
+#include "msm/cuda/msm_result_stage.hpp"
 #include "msm/cuda/msm_workspace.hpp"
 
 namespace cuzk::msm::cuda {
 
 namespace gd = gpu_detail;
-
-namespace kernels {
-
-constexpr int kDigitsBlock = 256;
-constexpr int kAccBlock = 128;
-constexpr int kReduceBlock = 128;
-constexpr int kAffBlock = 128;   // one inversion per block of k_affine_round
-constexpr int kAffMinBlocks = 3;  // k_affine_round's blocks per SM (its register budget)
-constexpr uint32_t kAffMaxSlice = 128;  // pairs per thread: the inversion spread over 128 x 128 pairs
-constexpr uint32_t kAffMinSlice = 1;
-
-// Scalars are 32-byte Montgomery limbs; load them as two 16-byte vectors.
-template <class S>
-__device__ __forceinline__ ff::Limbs<S::N> load_canonical(const S* p) {
-  static_assert(sizeof(S) % 16 == 0, "scalar size");
-  S s;
-  const uint4* src = reinterpret_cast<const uint4*>(p);
-  uint4 tmp[sizeof(S) / 16];
-#pragma unroll
-  for (int i = 0; i < int(sizeof(S) / 16); ++i) tmp[i] = __ldg(src + i);
-  memcpy(&s, tmp, sizeof(S));
-  return s.to_canonical();
-}
-
-// Block-wide slot assignment: each thread with `take` gets a distinct slot in
-// [counter, counter + total); one atomic per block. All threads must call it.
-__device__ __forceinline__ uint32_t block_slot(bool take, uint32_t* counter, uint32_t* sh_warp, uint32_t* sh_base) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const unsigned bal = __ballot_sync(0xffffffffu, take);
-  if (lane == 0) sh_warp[warp] = __popc(bal);
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    uint32_t tot = 0;
-    for (int w = 0; w < int(blockDim.x >> 5); ++w) {
-      const uint32_t c = sh_warp[w];
-      sh_warp[w] = tot;
-      tot += c;
-    }
-    *sh_base = tot ? atomicAdd(counter, tot) : 0;
-  }
-  __syncthreads();
-  const uint32_t slot = *sh_base + sh_warp[warp] + __popc(bal & ((1u << lane) - 1));
-  __syncthreads();  // sh_* are reused by the next call
-  return slot;
-}
-
-// Classify scalars [begin, end): counters[0] += non-trivial, ones listed.
-template <class C>
-__global__ void __launch_bounds__(kDigitsBlock) k_classify(const typename C::Scalar* scalars, const uint32_t* index,
-                                                           uint32_t index_offset, const uint32_t* inf_words,
-                                                           size_t begin, size_t end, uint32_t* counters,
-                                                           uint32_t* ones_idx) {
-  using S = typename C::Scalar;
-  __shared__ uint32_t sh_warp[kDigitsBlock / 32];
-  __shared__ uint32_t sh_base;
-  const size_t i = begin + size_t(blockIdx.x) * kDigitsBlock + threadIdx.x;
-  uint8_t cls = gd::kClassSkip;
-  uint32_t bidx = 0;
-  if (i < end) {
-    const ff::Limbs<S::N> k = load_canonical(scalars + i);
-    bidx = index ? index[i] - index_offset : uint32_t(i);
-    cls = gd::classify<S>(k, gd::bit_is_set(inf_words, bidx));
-  }
-  (void)block_slot(cls == gd::kClassGeneral, &counters[0], sh_warp, &sh_base);  // counted only
-  const uint32_t slot = block_slot(cls == gd::kClassOne, &counters[1], sh_warp, &sh_base);
-  if (cls == gd::kClassOne) ones_idx[slot] = bidx;
-}
-
-// Digits of the non-trivial scalars for windows [a.w0, a.w1).
-template <class C>
-__global__ void __launch_bounds__(kDigitsBlock) k_digits(const typename C::Scalar* scalars, const uint32_t* index,
-                                                         uint32_t index_offset, const uint32_t* inf_words, size_t n,
-                                                         uint32_t* counter, gd::DigitArgs a) {
-  using S = typename C::Scalar;
-  __shared__ uint32_t sh_warp[kDigitsBlock / 32];
-  __shared__ uint32_t sh_base;
-  const size_t i = size_t(blockIdx.x) * kDigitsBlock + threadIdx.x;
-  uint8_t cls = gd::kClassSkip;
-  uint32_t bidx = 0;
-  ff::Limbs<S::N> k{};
-  if (i < n) {
-    k = load_canonical(scalars + i);
-    bidx = index ? index[i] - index_offset : uint32_t(i);
-    cls = gd::classify<S>(k, gd::bit_is_set(inf_words, bidx));
-  }
-  const uint32_t slot = block_slot(cls == gd::kClassGeneral, counter, sh_warp, &sh_base);
-  if (cls == gd::kClassGeneral) gd::write_digits(a, k, bidx, slot);
-}
-
-template <class C>
-__global__ void __launch_bounds__(kAccBlock) k_accumulate(gd::AccArgs<C> a) {
-  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < a.T) gd::accumulate_thread(a, t);
-}
-
-template <class C>
-__global__ void __launch_bounds__(kReduceBlock) k_merge(gd::AccArgs<C> a) {
-  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < a.T) gd::merge_thread(a, t);
-}
-
-template <class C>
-__global__ void __launch_bounds__(kReduceBlock) k_level1(gd::Level1Args<C> a, uint32_t total) {
-  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g < total) gd::level1_thread(a, g);
-}
-
-template <class C>
-__global__ void __launch_bounds__(kReduceBlock) k_level(gd::LevelArgs<C> a, uint32_t total) {
-  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g < total) gd::level_thread(a, g);
-}
-
-template <class C>
-__global__ void __launch_bounds__(kReduceBlock) k_sum(const gd::DevXyzz<C>* in, size_t n, uint32_t s,
-                                                      gd::DevXyzz<C>* out, uint32_t total) {
-  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g < total) gd::sum_thread(in, n, s, out, g);
-}
-
-template <class C>
-__global__ void __launch_bounds__(kAccBlock) k_ones(const uint32_t* idx, size_t count, const gd::DevPoint<C>* bases,
-                                                    uint32_t T, gd::DevXyzz<C>* out) {
-  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < T) gd::ones_thread(idx, count, bases, T, out, t);
-}
-
-// --- batched affine accumulation (affine_rounds.hpp) ---------------------
-
-static __global__ void __launch_bounds__(256) k_run_bounds(gd::RunInit a) {
-  const size_t e = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (e < a.E) gd::run_bounds_thread(a, e);
-}
-
-template <class C>
-__global__ void __launch_bounds__(256) k_runs_init(gd::RunInit a, const gd::DevPoint<C>* bases,
-                                                   gd::DevXyzz<C>* buckets, uint8_t* occupied) {
-  const uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s <= a.R) gd::runs_init_thread<C>(a, bases, buckets, occupied, s);
-}
-
-static __global__ void __launch_bounds__(256) k_group_bounds(const uint32_t* ibase, uint32_t R, uint64_t step,
-                                                      uint32_t* run, uint32_t* item, uint32_t G) {
-  const uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g <= G) gd::group_bound_thread(ibase, R, step, run, item, g);
-}
-
-static __global__ void __launch_bounds__(256) k_pair_counts(const uint32_t* len, uint32_t R, int k, uint32_t* counts) {
-  const uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s <= R) gd::pair_counts_thread(len, R, k, counts, s);
-}
-
-// Warp shuffles of a whole field element, word by word.
-enum class Shfl { kUp, kDown, kIdx };
-template <Shfl M, class F>
-__device__ __forceinline__ F shfl_field(const F& x, int arg) {
-  F r;
-  const uint32_t* s = reinterpret_cast<const uint32_t*>(&x);
-  uint32_t* d = reinterpret_cast<uint32_t*>(&r);
-#pragma unroll
-  for (int i = 0; i < int(sizeof(F) / 4); ++i) {
-    if constexpr (M == Shfl::kUp)
-      d[i] = __shfl_up_sync(0xffffffffu, s[i], arg);
-    else if constexpr (M == Shfl::kDown)
-      d[i] = __shfl_down_sync(0xffffffffu, s[i], arg);
-    else
-      d[i] = __shfl_sync(0xffffffffu, s[i], arg);
-  }
-  return r;
-}
-
-// 1/v for every thread of the block (v != 0) with one inversion (Kaliski's,
-// ff/binary_inverse.hpp: the other warps wait for it, so its latency counts):
-// warp 0 takes kAffBlock / 32 values per lane, scans the lanes' products both
-// ways with shuffles, inverts the block's product and hands each value its
-// inverse (1/v_i = 1/total * product of all the others). All threads must
-// call it.
-template <class F>
-__device__ F block_inverse(const F& v, F* sh) {
-  constexpr int G = kAffBlock / 32;
-  sh[threadIdx.x] = v;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    const int l = int(threadIdx.x);
-    F before[G];  // product of this lane's values ahead of value k
-    F p = F::one();
-#pragma unroll
-    for (int k = 0; k < G; ++k) {
-      before[k] = p;
-      p = p * sh[G * l + k];
-    }
-    F up = p, down = p;  // inclusive products over lanes <= l and lanes >= l
-#pragma unroll
-    for (int off = 1; off < 32; off <<= 1) {
-      const F a = shfl_field<Shfl::kUp>(up, off);
-      const F b = shfl_field<Shfl::kDown>(down, off);
-      if (l >= off) up = up * a;
-      if (l + off < 32) down = down * b;
-    }
-    F left = shfl_field<Shfl::kUp>(up, 1), right = shfl_field<Shfl::kDown>(down, 1);
-    if (l == 0) left = F::one();
-    if (l == 31) right = F::one();
-    const F total = shfl_field<Shfl::kIdx>(up, 31);
-    F inv;  // 1/p
-    if constexpr (requires { typename F::Params; })
-      inv = ff::inverse_binary(total) * left * right;
-    else
-      inv = total.inverse() * left * right;
-#pragma unroll
-    for (int k = G - 1; k >= 0; --k) {
-      const F val = sh[G * l + k];
-      sh[G * l + k] = inv * before[k];
-      inv = inv * val;
-    }
-  }
-  __syncthreads();
-  const F r = sh[threadIdx.x];
-  __syncthreads();  // sh is reused by the next call
-  return r;
-}
-
-// One round of pairwise affine additions; slices of S pairs, grid-stride so
-// that every thread of a block makes the same number of block_inverse calls.
-// Registers for 3 blocks per SM (12 warps, ~167 registers, no spills): 2
-// blocks (no spills either, fewer warps) and 4 (spills) measured slower where
-// the affine sums run (NOTES.md).
-template <class C>
-__global__ void __launch_bounds__(kAffBlock, kAffMinBlocks) k_affine_round(gd::AffineRoundArgs<C> a) {
-  using F = typename C::Base;
-  __shared__ F sh[kAffBlock];
-  __shared__ gd::Chunk16 staged[gd::PairStage<C>::kChunks * kAffBlock];
-  gd::PairStage<C> stage;
-  stage.column = staged + threadIdx.x;
-  stage.lanes = kAffBlock;
-  const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-  for (uint64_t first = uint64_t(blockIdx.x) * blockDim.x; first < a.slices; first += a.T) {
-    const uint64_t slice = first + threadIdx.x;
-    const F prod = gd::affine_prefix_pass(a, slice, t);
-    const F inv = block_inverse(prod, sh);
-    gd::affine_result_pass(a, slice, t, inv, stage);
-  }
-}
-
-// Host layout (ec::Affine with its flag) -> device layout + infinity bitmap.
-// Launched with blocks of 256 over a chunk that starts at a multiple of 32.
-template <class C>
-__global__ void __launch_bounds__(256) k_convert(const ec::Affine<C>* in, size_t n, gd::DevPoint<C>* out,
-                                                 uint32_t* inf_words) {
-  using F = typename C::Base;
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  bool inf = false;
-  if (i < n) {
-    const ec::Affine<C> a = in[i];
-    inf = a.inf;
-    gd::DevPoint<C> d;
-    d.x = inf ? F::zero() : a.x;
-    d.y = inf ? F::zero() : a.y;
-    gd::store_vec(out + i, d);
-  }
-  const unsigned b = __ballot_sync(0xffffffffu, inf);
-  if ((threadIdx.x & 31) == 0 && i < n) inf_words[i >> 5] = b;
-}
-
-// P_i = T0[i & 1023] + T1[(i >> 10) & 1023] + T2[(i >> 20) & 1023], K points
-// per thread converted to affine with one inversion.
-template <class C>
-__global__ void __launch_bounds__(128) k_generate(const ec::Affine<C>* tables, size_t n, gd::DevPoint<C>* out) {
-  using F = typename C::Base;
-  constexpr int K = 8;
-  const size_t i0 = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) * K;
-  if (i0 >= n) return;
-  ec::Jacobian<C> J[K];
-  F prefix[K];
-  F acc = F::one();
-  for (int k = 0; k < K; ++k) {
-    const size_t i = i0 + k;
-    ec::Jacobian<C> p = ec::Jacobian<C>::generator();
-    if (i < n) {
-      p = ec::Jacobian<C>::from_affine(tables[i & 1023]) + tables[1024 + ((i >> 10) & 1023)];
-      p = p + tables[2048 + ((i >> 20) & 1023)];
-      if (p.is_infinity()) p = ec::Jacobian<C>::generator();  // probability ~2^-250
-    }
-    J[k] = p;
-    prefix[k] = acc;
-    acc = acc * p.z;
-  }
-  F inv = acc.inverse();
-  for (int k = K - 1; k >= 0; --k) {
-    const F zinv = inv * prefix[k];
-    inv = inv * J[k].z;
-    const size_t i = i0 + k;
-    if (i < n) {
-      const F zi2 = zinv.sqr();
-      gd::DevPoint<C> d;
-      d.x = J[k].x * zi2;
-      d.y = J[k].y * zi2 * zinv;
-      gd::store_vec(out + i, d);
-    }
-  }
-}
-
-}  // namespace kernels
-
-// ---------------------------------------------------------------------------
-
-namespace detail {
-
-inline unsigned blocks_for(size_t threads, int block) { return unsigned((threads + block - 1) / block); }
-
-struct DeviceGuard {
-  int prev = 0;
-  explicit DeviceGuard(int dev) {
-    CUZK_CUDA_CHECK(cudaGetDevice(&prev));
-    if (prev != dev) CUZK_CUDA_CHECK(cudaSetDevice(dev));
-  }
-  ~DeviceGuard() { cudaSetDevice(prev); }
-};
-
-inline bool profile_env() {
-  const char* e = std::getenv("CUZK_MSM_PROFILE");
-  return e && *e && *e != '0';
-}
-
-// Named phase timing with events on the stream (only when profiling).
-struct PhaseTimer {
-  bool on = false;
-  cudaStream_t st = nullptr;
-  std::vector<std::pair<std::string, cudaEvent_t>> marks;
-  void start(bool enable, cudaStream_t s) {
-    on = enable;
-    st = s;
-    if (on) mark("start");
-  }
-  void mark(const char* name) {
-    if (!on) return;
-    cudaEvent_t e;
-    CUZK_CUDA_CHECK(cudaEventCreate(&e));
-    CUZK_CUDA_CHECK(cudaEventRecord(e, st));
-    marks.emplace_back(name, e);
-  }
-  // after a synchronize: adds each phase's milliseconds into out
-  void collect(std::vector<std::pair<std::string, double>>& out) {
-    for (size_t i = 1; i < marks.size(); ++i) {
-      float ms = 0;
-      CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, marks[i - 1].second, marks[i].second));
-      auto it = std::find_if(out.begin(), out.end(), [&](auto& p) { return p.first == marks[i].first; });
-      if (it == out.end())
-        out.emplace_back(marks[i].first, ms);
-      else
-        it->second += ms;
-    }
-    for (auto& m : marks) cudaEventDestroy(m.second);
-    marks.clear();
-  }
-  ~PhaseTimer() {
-    for (auto& m : marks) cudaEventDestroy(m.second);
-  }
-};
-
-// The pinned staging of one MSM: the ones' sum (up to host_max points), then
-// per window batch (first window w0, nw windows) its final sums: nw x host_max
-// A sums, as many R sums, as many T sums. The device-to-host copies and the
-// host's window finish both address it through here.
-template <class X>
-struct ResultStage {
-  X* base;
-  uint32_t host_max;
-  static size_t points(uint32_t host_max, int windows) { return host_max + size_t(windows) * host_max * 3; }
-  X* ones() const { return base; }
-  X* a(int w0) const { return base + host_max + size_t(w0) * host_max * 3; }
-  X* r(int w0, int nw) const { return a(w0) + size_t(nw) * host_max; }
-  X* t(int w0, int nw) const { return r(w0, nw) + size_t(nw) * host_max; }
-};
-
-}  // namespace detail
 
 template <class C>
 struct GpuMsm<C>::Impl {
@@ -433,6 +55,10 @@ struct GpuMsm<C>::Impl {
   GpuMsmStats stats;
   bool profile = false;
 
+  // Sums per window left to the host by the reduction, and at most as many
+  // partial sums of the ones.
+  static constexpr uint32_t kHostMax = 16;
+
   // A member template, so that this class's explicit instantiation for G2
   // (no affine sums) does not build the kernel.
   template <class CC = C>
@@ -459,11 +85,7 @@ struct GpuMsm<C>::Impl {
 
   const uint32_t* inf_ptr() const { return any_inf ? inf_words.as<uint32_t>() : nullptr; }
 
-  // --- the MSM over one set of device bases --------------------------------
-  struct Upload {  // scalars to copy from the host, chunk by chunk, overlapped with classification
-    const S* host = nullptr;
-    size_t chunk = 0;
-  };
+  // --- plans (msm_plan.cuh) --------------------------------------------------
 
   // Scratch of the affine accumulation: per window, beside the XYZZ path's
   // keys, values and buckets, five words per bucket slot, and its items (at
@@ -486,688 +108,111 @@ struct GpuMsm<C>::Impl {
     }
     size_t items_budget(size_t cap, int wb) const { return cap - fixed - size_t(wb) * per_window; }
   };
+
+  // The windows of a call with m non-trivial scalars: c-bit digits, W windows
+  // of B buckets; combined: all windows sorted at once (window in the key's
+  // top wbits bits) where they are few.
+  struct WindowPlan {
+    size_t m = 0;
+    int c = 0, W = 0, wbits = 0;
+    uint32_t B = 0;
+    bool combined = false;
+  };
+
+  // The windows in batches [first, last) that fit the scratch, and the bucket
+  // sums' method: affine (items_budget items at once) or XYZZ.
+  struct BatchPlan {
+    std::vector<std::pair<int, int>> ranges;
+    bool affine = false;
+    size_t items_budget = 0;
+  };
+
   // affine sums for m non-trivial scalars, where their scratch fits
   bool affine_wanted(size_t m) const {
     if constexpr (gd::kAffineAccumulation<C>)
       return opt.affine_accumulation && m >= opt.affine_min_scalars && aff_threads > 0;
     return false;
   }
-  AffinePlan affine_plan(size_t m, uint32_t B) const {
-    AffinePlan p;
-    if constexpr (gd::kAffineAccumulation<C>) {
-      p.possible = affine_wanted(m);
-      p.per_window = 16 * m + size_t(B) * (sizeof(DX) + 1) + size_t(B) / 8 * 3 * sizeof(DX) + 20 * size_t(B);
-      p.items_per_window = ((m + std::min<size_t>(m, B)) / 2 + 1) * sizeof(DP);
-      p.fixed = size_t(kernels::kAffMaxSlice) * aff_threads * (sizeof(F) + 4);
-      p.max_windows = (size_t(UINT32_MAX) - 1) / std::max<size_t>(m, 1);  // entry indices are 32-bit
-    }
-    (void)m;
-    (void)B;
-    return p;
-  }
+  AffinePlan affine_plan(size_t m, uint32_t B) const;
+  WindowPlan plan_windows(size_t m);
+  BatchPlan plan_batches(MsmWorkspace::Impl& w, const WindowPlan& wp);
 
-  // Exclusive sum of n words on st (temp storage in the workspace).
-  static void exclusive_sum(MsmWorkspace::Impl& w, const uint32_t* in, uint32_t* out, size_t n, cudaStream_t st) {
-    size_t temp = 0;
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp, in, out, n, st));
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(w.scan_temp.ensure(temp), temp, in, out, n, st));
-  }
+  // --- one MSM over one set of device bases (msm_core.cuh) -------------------
 
-  // Reads one word of device memory (waits for the stream).
-  static uint32_t read_word(MsmWorkspace::Impl& w, const uint32_t* d, cudaStream_t st) {
-    uint32_t* hc = w.host_counters();
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(hc + 2, d, sizeof(uint32_t), cudaMemcpyDeviceToHost, st));
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-    return hc[2];
-  }
+  struct Upload {  // scalars to copy from the host, chunk by chunk, overlapped with classification
+    const S* host = nullptr;
+    size_t chunk = 0;
+  };
 
-  // XYZZ bucket sums: equal ranges of the sorted entries per thread, then the merge of cut runs.
-  void accumulate_xyzz(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* skeys, const uint32_t* svals,
-                       size_t E, int c, uint32_t B, DX* buckets, uint8_t* occupied, cudaStream_t st) {
-    using namespace kernels;
-    const uint32_t T = uint32_t(std::max<size_t>(1, std::min<size_t>(acc_threads, (E + 7) / 8)));
-    gd::AccArgs<C> aa{};
-    aa.keys = skeys;
-    aa.vals = svals;
-    aa.E = E;
-    aa.L = (E + T - 1) / T;
-    aa.T = T;
-    aa.c = c;
-    aa.B = B;
-    aa.bases = bases;
-    aa.buckets = buckets;
-    aa.occupied = occupied;
-    aa.head = w.head.ensure_as<DX>(size_t(T) * sizeof(DX));
-    aa.tail = w.tail.ensure_as<DX>(size_t(T) * sizeof(DX));
-    aa.head_key = w.head_key.ensure_as<uint32_t>(size_t(T) * 4);
-    aa.tail_key = w.tail_key.ensure_as<uint32_t>(size_t(T) * 4);
-    aa.flags = w.flags.ensure_as<uint8_t>(T);
-    k_accumulate<C><<<detail::blocks_for(T, kAccBlock), kAccBlock, 0, st>>>(aa);
-    CUZK_CUDA_CHECK_LAUNCH();
-    k_merge<C><<<detail::blocks_for(T, kReduceBlock), kReduceBlock, 0, st>>>(aa);
-    CUZK_CUDA_CHECK_LAUNCH();
-  }
-
-  // Affine bucket sums by rounds of pairwise additions (affine_rounds.hpp)
-  // over R = windows * B bucket slots, in groups of runs of at most
-  // items_budget items. False (nothing summed but single-entry buckets) when
-  // one run alone needs more: the caller sums with XYZZ additions instead.
-  bool accumulate_affine(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* skeys, const uint32_t* svals,
-                         size_t E, int c, uint32_t B, uint32_t R, size_t items_budget, DX* buckets, uint8_t* occupied,
-                         cudaStream_t st) {
-    if constexpr (gd::kAffineAccumulation<C>) {
-      using namespace kernels;
-      uint32_t* start = w.run_start.ensure_as<uint32_t>(size_t(R) * 4);
-      uint32_t* len = w.run_len.ensure_as<uint32_t>(size_t(R) * 4);
-      uint32_t* ibase = w.run_ibase.ensure_as<uint32_t>((size_t(R) + 1) * 4);
-      uint32_t* count = w.run_count.ensure_as<uint32_t>((size_t(R) + 1) * 4);
-      uint32_t* offset = w.run_offset.ensure_as<uint32_t>((size_t(R) + 1) * 4);
-      CUZK_CUDA_CHECK(cudaMemsetAsync(start, 0, size_t(R) * 4, st));
-      CUZK_CUDA_CHECK(cudaMemsetAsync(len, 0, size_t(R) * 4, st));
-      const gd::RunInit ri{skeys, svals, E, c, B, R, start, len, count};
-      k_run_bounds<<<detail::blocks_for(E, 256), 256, 0, st>>>(ri);
-      CUZK_CUDA_CHECK_LAUNCH();
-      k_runs_init<C><<<detail::blocks_for(size_t(R) + 1, 256), 256, 0, st>>>(ri, bases, buckets, occupied);
-      CUZK_CUDA_CHECK_LAUNCH();
-      exclusive_sum(w, count, ibase, size_t(R) + 1, st);
-      const uint32_t n_items = read_word(w, ibase + R, st);
-      const std::vector<gd::RunGroup> groups =
-          gd::plan_run_groups(R, n_items, items_budget, [&](uint32_t G, uint64_t step, uint32_t* run, uint32_t* item) {
-            uint32_t* d = w.group_bounds.ensure_as<uint32_t>((size_t(G) + 1) * 8);
-            k_group_bounds<<<detail::blocks_for(size_t(G) + 1, 256), 256, 0, st>>>(ibase, R, step, d, d + G + 1, G);
-            CUZK_CUDA_CHECK_LAUNCH();
-            CUZK_CUDA_CHECK(cudaMemcpyAsync(run, d, (size_t(G) + 1) * 4, cudaMemcpyDeviceToHost, st));
-            CUZK_CUDA_CHECK(cudaMemcpyAsync(item, d + G + 1, (size_t(G) + 1) * 4, cudaMemcpyDeviceToHost, st));
-            CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-          });
-      if (groups.empty() && n_items > 0) return false;
-      uint32_t most = 1;
-      for (const gd::RunGroup& g : groups) most = std::max(most, g.items);
-      DP* items = w.items.ensure_as<DP>(size_t(most) * sizeof(DP));
-      stats.affine_groups += int(groups.size());
-      for (const gd::RunGroup& g : groups) {
-        const uint32_t Rg = g.r1 - g.r0;
-        gd::AffineRoundArgs<C> a{};
-        a.start = start + g.r0;
-        a.len = len + g.r0;
-        a.ibase = ibase + g.r0;
-        a.item0 = g.item0;
-        a.offset = offset;
-        a.R = Rg;
-        a.vals = svals;
-        a.bases = bases;
-        a.items = items;
-        a.buckets = buckets + g.r0;
-        a.occupied = occupied + g.r0;
-        for (int k = 1;; ++k) {
-          k_pair_counts<<<detail::blocks_for(size_t(Rg) + 1, 256), 256, 0, st>>>(len + g.r0, Rg, k, count);
-          CUZK_CUDA_CHECK_LAUNCH();
-          exclusive_sum(w, count, offset, size_t(Rg) + 1, st);
-          const uint64_t P = read_word(w, offset + Rg, st);
-          if (P == 0) break;
-          const uint32_t S =
-              uint32_t(std::clamp<uint64_t>((P + aff_threads - 1) / aff_threads, kAffMinSlice, kAffMaxSlice));
-          const uint64_t slices = gd::slices_for(P, S);
-          const uint32_t blocks =
-              uint32_t(std::min<uint64_t>((slices + kAffBlock - 1) / kAffBlock, aff_threads / kAffBlock));
-          a.P = P;
-          a.S = S;
-          a.slices = slices;
-          a.T = blocks * kAffBlock;
-          a.round = k;
-          a.prefix = w.aff_prefix.ensure_as<F>(size_t(S) * a.T * sizeof(F));
-          a.pair_run = w.aff_pair_run.ensure_as<uint32_t>(size_t(S) * a.T * 4);
-          affine_kernel()<<<blocks, kAffBlock, 0, st>>>(a);
-          CUZK_CUDA_CHECK_LAUNCH();
-          ++stats.affine_rounds;
-        }
-      }
-      return true;
-    } else {
-      (void)w, (void)bases, (void)skeys, (void)svals, (void)E, (void)c, (void)B, (void)R, (void)items_budget,
-          (void)buckets, (void)occupied, (void)st;
-      return false;
-    }
-  }
+  // One core() call: its inputs, its phase timer and its device counters.
+  struct Pass {
+    MsmWorkspace::Impl& w;
+    MsmWorkspace::Impl::Streams& ss;  // w's copy and reduce streams and their events
+    const DP* bases;
+    const uint32_t* infw;
+    const S* scalars;
+    const uint32_t* index;
+    uint32_t index_offset;
+    size_t count;
+    cudaStream_t st;
+    detail::PhaseTimer tm{};
+    uint32_t* counters = nullptr;  // [0]: non-trivial scalars (later the digits' slots), [1]: ones
+    uint32_t* ones_idx = nullptr;  // bases whose scalar is one
+  };
+  struct ScalarCounts {
+    size_t general = 0, ones = 0;
+  };
+  // One window batch's entries (keys, values and their sort's other buffers)
+  // and buckets.
+  struct Batch {
+    int w0 = 0, nw = 0;
+    size_t E = 0;  // entries: nw x m
+    uint32_t *keys = nullptr, *vals = nullptr, *keys2 = nullptr, *vals2 = nullptr;
+    DX* buckets = nullptr;
+    uint8_t* occupied = nullptr;
+  };
+  struct SortedEntries {
+    const uint32_t* keys = nullptr;
+    const uint32_t* vals = nullptr;
+  };
 
   // sum_{i<count} k_i * bases[idx_i], idx_i = index ? index[i] - index_offset : i.
   X core(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* infw, const S* d_scalars, const uint32_t* index,
          uint32_t index_offset, size_t count, cudaStream_t st, const Upload* up,
-         std::vector<std::pair<std::string, double>>& phases) {
-    using namespace kernels;
-    if (count == 0) return X::infinity();
-    detail::PhaseTimer tm;
-    tm.start(profile, st);
-    w.ensure_streams();
-    uint32_t* counters = w.counters.ensure_as<uint32_t>(4 * sizeof(uint32_t));
-    uint32_t* ones_idx = w.ones_idx.ensure_as<uint32_t>(count * sizeof(uint32_t));
-    CUZK_CUDA_CHECK(cudaMemsetAsync(counters, 0, 4 * sizeof(uint32_t), st));
+         std::vector<std::pair<std::string, double>>& phases);
+  ScalarCounts classify_scalars(Pass& p, const Upload* up);
+  detail::ResultStage<X> stage_results(MsmWorkspace::Impl& w, int windows);
+  size_t sum_ones(Pass& p, size_t ones, const detail::ResultStage<X>& stage);
+  Batch batch_scratch(Pass& p, const WindowPlan& wp, std::pair<int, int> range);
+  void write_digits(Pass& p, const WindowPlan& wp, const Batch& b);
+  SortedEntries sort_digits(Pass& p, const WindowPlan& wp, const Batch& b);
+  bool accumulate_buckets(Pass& p, const WindowPlan& wp, const BatchPlan& bp, const Batch& b,
+                          const SortedEntries& sorted);
+  gd::ReducePlan reduce_batch(Pass& p, const WindowPlan& wp, const Batch& b, int parity, bool affine_buckets,
+                              const detail::ResultStage<X>& stage);
+  void await_reductions(Pass& p, std::vector<std::pair<std::string, double>>& phases);
+  X finish_on_host(const WindowPlan& wp, const BatchPlan& bp, const std::vector<gd::ReducePlan>& plans,
+                   const detail::ResultStage<X>& stage, size_t ones_final,
+                   std::vector<std::pair<std::string, double>>& phases);
 
-    // 1. classify (with the scalar upload overlapped, chunk by chunk)
-    if (up && up->host) {
-      const size_t ch = std::max<size_t>(up->chunk, 1 << 16);
-      for (size_t b = 0; b < count; b += ch) {
-        const size_t e = std::min(count, b + ch);
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(const_cast<S*>(d_scalars) + b, up->host + b, (e - b) * sizeof(S),
-                                        cudaMemcpyHostToDevice, w.copy_stream));
-        CUZK_CUDA_CHECK(cudaEventRecord(w.copied, w.copy_stream));
-        CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.copied, 0));
-        k_classify<C><<<detail::blocks_for(e - b, kDigitsBlock), kDigitsBlock, 0, st>>>(
-            d_scalars, index, index_offset, infw, b, e, counters, ones_idx);
-        CUZK_CUDA_CHECK_LAUNCH();
-      }
-    } else {
-      k_classify<C><<<detail::blocks_for(count, kDigitsBlock), kDigitsBlock, 0, st>>>(
-          d_scalars, index, index_offset, infw, 0, count, counters, ones_idx);
-      CUZK_CUDA_CHECK_LAUNCH();
-    }
-    uint32_t* hc = w.host_counters();
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(hc, counters, 2 * sizeof(uint32_t), cudaMemcpyDeviceToHost, st));
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-    tm.mark("classify");
-    const size_t m = hc[0], ones = hc[1];
-    stats.general += m;
-    stats.ones += ones;
+  // --- bucket sums (msm_accumulate.cuh) ---------------------------------------
 
-    // 2. plan
-    const int c = opt.window_bits ? std::clamp(opt.window_bits, gd::kMinWindowBits, gd::kMaxWindowBits)
-                                  : gd::choose_window_bits(std::max<size_t>(m, 1), S::kBits,
-                                                           affine_wanted(m) ? 7.0 : 10.0);
-    const int W = gd::windows_for(S::kBits, c);
-    const uint32_t B = 1u << (c - 1);
-    const int wbits = gd::ilog2_ceil(uint64_t(W));
-    const bool combined = m > 0 && uint64_t(W) * m <= (uint64_t(1) << 22) && c + wbits <= 32;
-    stats.window_bits = c;
-    stats.windows = W;
-    stats.combined_sort = combined;
+  static void exclusive_sum(MsmWorkspace::Impl& w, const uint32_t* in, uint32_t* out, size_t n, cudaStream_t st);
+  static uint32_t read_word(MsmWorkspace::Impl& w, const uint32_t* d, cudaStream_t st);
+  void accumulate_xyzz(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* skeys, const uint32_t* svals,
+                       size_t E, int c, uint32_t B, DX* buckets, uint8_t* occupied, cudaStream_t st);
+  bool accumulate_affine(MsmWorkspace::Impl& w, const DP* bases, const uint32_t* skeys, const uint32_t* svals,
+                         size_t E, int c, uint32_t B, uint32_t R, size_t items_budget, DX* buckets, uint8_t* occupied,
+                         cudaStream_t st);
 
-    // pinned staging of the ones' sum and the windows' final sums
-    const uint32_t host_max = 16;
-    const detail::ResultStage<X> stage{
-        static_cast<X*>(w.host_stage(detail::ResultStage<X>::points(host_max, W) * sizeof(X))), host_max};
+  // --- entry points (msm_run.cuh) ---------------------------------------------
 
-    // 3. ones: strided per-thread sums, then plain-sum levels
-    size_t ones_final = 0;
-    if (ones > 0) {
-      const uint32_t T1 = uint32_t(std::min<size_t>(acc_threads, (ones + 7) / 8));
-      DX* p0 = w.ones_a.ensure_as<DX>(size_t(T1) * sizeof(DX));
-      DX* p1 = w.ones_b.ensure_as<DX>(size_t((T1 + 15) / 16) * sizeof(DX));
-      k_ones<C><<<detail::blocks_for(T1, kAccBlock), kAccBlock, 0, st>>>(ones_idx, ones, bases, T1, p0);
-      CUZK_CUDA_CHECK_LAUNCH();
-      size_t cur = T1;
-      while (cur > host_max) {
-        const uint32_t outn = uint32_t((cur + 15) / 16);
-        k_sum<C><<<detail::blocks_for(outn, kReduceBlock), kReduceBlock, 0, st>>>(p0, cur, 16, p1, outn);
-        CUZK_CUDA_CHECK_LAUNCH();
-        std::swap(p0, p1);
-        cur = outn;
-      }
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.ones(), p0, cur * sizeof(X), cudaMemcpyDeviceToHost, st));
-      ones_final = cur;
-      tm.mark("ones");
-    }
-
-    // 4. windows, in batches that fit the scratch budget
-    std::vector<gd::ReducePlan> plans;
-    std::vector<std::pair<int, int>> batch_ranges;
-    bool affine = false;
-    size_t items_budget = 0;  // items the affine sums may hold at once
-    if (m > 0) {
-      const size_t per_window_xyzz = 16 * m + size_t(B) * (sizeof(DX) + 1) + size_t(B) / 8 * 3 * sizeof(DX);
-      size_t cap = opt.max_scratch_bytes;
-      if (cap == 0) {
-        size_t free_b = 0, total_b = 0;
-        CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-        cap = free_b + w.bytes_held() > (size_t(2) << 30) ? free_b + w.bytes_held() - (size_t(2) << 30) : free_b / 2;
-      }
-      // affine sums where the curve has them and a window fits; they may take
-      // up to twice the XYZZ sums' scratch for all windows (at least 4 GiB),
-      // not all that is free: workers sharing a device size their calls at once
-      const AffinePlan ap = affine_plan(m, B);
-      const size_t affine_cap = std::min(cap, std::max(2 * size_t(W) * per_window_xyzz, size_t(4) << 30));
-      const int aw = ap.windows(affine_cap, W);
-      affine = aw > 0 && (!combined || aw == W);
-      int wb = combined ? W
-               : affine ? aw
-                        : int(std::clamp<size_t>(cap / std::max<size_t>(per_window_xyzz, 1), 1, size_t(W)));
-      const int batches = (W + wb - 1) / wb;
-      wb = (W + batches - 1) / batches;  // even batches
-      if (affine) items_budget = ap.items_budget(affine_cap, wb) / sizeof(DP);
-      stats.batches += batches;
-      for (int w0 = 0; w0 < W; w0 += wb) batch_ranges.emplace_back(w0, std::min(W, w0 + wb));
-
-      for (auto [w0, w1] : batch_ranges) {
-        const int nw = w1 - w0;
-        const size_t E = size_t(nw) * m;
-        uint32_t* keys = w.keys.ensure_as<uint32_t>(E * 4);
-        uint32_t* vals = w.vals.ensure_as<uint32_t>(E * 4);
-        uint32_t* keys2 = w.keys2.ensure_as<uint32_t>(E * 4);
-        uint32_t* vals2 = w.vals2.ensure_as<uint32_t>(E * 4);
-        DX* buckets = w.buckets.ensure_as<DX>(size_t(nw) * B * sizeof(DX));
-        uint8_t* occupied = w.occupied.ensure_as<uint8_t>(size_t(nw) * B);
-        CUZK_CUDA_CHECK(cudaMemsetAsync(occupied, 0, size_t(nw) * B, st));
-        CUZK_CUDA_CHECK(cudaMemsetAsync(counters, 0, sizeof(uint32_t), st));
-
-        gd::DigitArgs da{keys, vals, combined ? size_t(1) : m, combined ? size_t(nw) : size_t(1), c, W, w0, w1};
-        k_digits<C><<<detail::blocks_for(count, kDigitsBlock), kDigitsBlock, 0, st>>>(d_scalars, index, index_offset,
-                                                                                     infw, count, counters, da);
-        CUZK_CUDA_CHECK_LAUNCH();
-        tm.mark("digits");
-
-        // sort
-        const uint32_t* skeys = keys;
-        const uint32_t* svals = vals;
-        {
-          const int end_bit = combined ? c + wbits : c;
-          const size_t items = combined ? E : m;
-          size_t temp = 0;
-          cub::DoubleBuffer<uint32_t> dk(keys, keys2), dv(vals, vals2);
-          CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp, dk, dv, items, 0, end_bit, st));
-          void* tmp = w.sort_temp.ensure(temp);
-          int sel0 = -1;
-          const int sorts = combined ? 1 : nw;
-          for (int j = 0; j < sorts; ++j) {
-            const size_t off = combined ? 0 : size_t(j) * m;
-            cub::DoubleBuffer<uint32_t> k2(keys + off, keys2 + off), v2(vals + off, vals2 + off);
-            CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(tmp, temp, k2, v2, items, 0, end_bit, st));
-            if (sel0 < 0) sel0 = k2.selector;
-            if (k2.selector != sel0 || v2.selector != sel0) {
-              // keep every window's result in the same buffer
-              uint32_t* kd = sel0 ? keys2 : keys;
-              uint32_t* vd = sel0 ? vals2 : vals;
-              CUZK_CUDA_CHECK(cudaMemcpyAsync(kd + off, k2.Current(), items * 4, cudaMemcpyDeviceToDevice, st));
-              CUZK_CUDA_CHECK(cudaMemcpyAsync(vd + off, v2.Current(), items * 4, cudaMemcpyDeviceToDevice, st));
-            }
-          }
-          skeys = sel0 ? keys2 : keys;
-          svals = sel0 ? vals2 : vals;
-        }
-        tm.mark("sort");
-
-        const bool summed = affine && accumulate_affine(w, bases, skeys, svals, E, c, B, uint32_t(nw) * B,
-                                                        items_budget, buckets, occupied, st);
-        if (!summed) accumulate_xyzz(w, bases, skeys, svals, E, c, B, buckets, occupied, st);
-        stats.affine = stats.affine || summed;
-        tm.mark("accumulate");
-
-        // reduce: level 1 here; the further levels (a few threads each,
-        // latency bound) and the copy to the host on the reduce stream,
-        // overlapping the next batch
-        const gd::ReducePlan rp = gd::plan_reduction(B, nw, lvl1_threads, host_max);
-        plans.push_back(rp);
-        const int parity = int(plans.size() - 1) & 1;
-        MsmWorkspace::Impl::LevelBufs& lb = w.levels[parity];
-        const size_t l1 = size_t(nw) * rp.S1;
-        const size_t l2 = rp.levels > 0 ? size_t(nw) * rp.S[0] : 1;
-        DX* A0 = lb.a0.ensure_as<DX>(l1 * sizeof(DX));
-        DX* R0 = lb.r0.ensure_as<DX>(l1 * sizeof(DX));
-        DX* A1 = lb.a1.ensure_as<DX>(l2 * sizeof(DX));
-        DX* R1 = lb.r1.ensure_as<DX>(l2 * sizeof(DX));
-        DX* T1 = lb.t1.ensure_as<DX>(l2 * sizeof(DX));
-        DX* T2 = lb.t2.ensure_as<DX>(l2 * sizeof(DX));  // T outputs alternate between t1 and t2
-        const DX* Tin = nullptr;
-        CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.levels_done[parity], 0));  // batch k - 2 is done with them
-        gd::Level1Args<C> la{buckets, occupied, B, rp.s1, rp.S1, A0, R0, summed};
-        k_level1<C><<<detail::blocks_for(l1, kReduceBlock), kReduceBlock, 0, st>>>(la, uint32_t(l1));
-        CUZK_CUDA_CHECK_LAUNCH();
-        CUZK_CUDA_CHECK(cudaEventRecord(w.level1_done[parity], st));
-        cudaStream_t rs = w.reduce_stream;
-        CUZK_CUDA_CHECK(cudaStreamWaitEvent(rs, w.level1_done[parity], 0));
-        for (int l = 0; l < rp.levels; ++l) {
-          const size_t outn = size_t(nw) * rp.S[l];
-          gd::LevelArgs<C> lv{A0, Tin, R0, rp.n[l], rp.s[l], rp.S[l], rp.doublings[l], A1, T1, R1};
-          k_level<C><<<detail::blocks_for(outn, kReduceBlock), kReduceBlock, 0, rs>>>(lv, uint32_t(outn));
-          CUZK_CUDA_CHECK_LAUNCH();
-          std::swap(A0, A1);
-          std::swap(R0, R1);
-          Tin = T1;
-          std::swap(T1, T2);
-        }
-        // final A, R (and T, after further levels) of these windows to the host
-        const size_t fin = size_t(nw) * rp.final_n;
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.a(w0), A0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.r(w0, nw), R0, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
-        if (Tin) CUZK_CUDA_CHECK(cudaMemcpyAsync(stage.t(w0, nw), Tin, fin * sizeof(X), cudaMemcpyDeviceToHost, rs));
-        CUZK_CUDA_CHECK(cudaEventRecord(w.levels_done[parity], rs));
-        tm.mark("reduce");
-      }
-    }
-    for (cudaEvent_t e : w.levels_done) CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, e, 0));
-    tm.mark("reduce");  // the last batch's further levels
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-    tm.collect(phases);
-
-    // 5. host: windows, Horner, ones
-    const auto t0 = std::chrono::steady_clock::now();
-    X result = X::infinity();
-    if (m > 0) {
-      // each window's last level on the host, windows in parallel
-      std::vector<X> V(W, X::infinity());
-      std::vector<int> batch_of(W);
-      for (size_t b = 0; b < batch_ranges.size(); ++b)
-        for (int j = batch_ranges[b].first; j < batch_ranges[b].second; ++j) batch_of[j] = int(b);
-      parallel_for(size_t(W), 1, [&](size_t lo, size_t hi) {
-        for (size_t jj = lo; jj < hi; ++jj) {
-          const int b = batch_of[jj];
-          const auto [w0, w1] = batch_ranges[b];
-          const int nw = w1 - w0, j = int(jj) - w0;
-          const gd::ReducePlan& rp = plans[b];
-          const size_t at = size_t(j) * rp.final_n;
-          const X* stt = rp.levels > 0 ? stage.t(w0, nw) + at : nullptr;
-          V[jj] = gd::finish_window<C>(stage.a(w0) + at, stt, stage.r(w0, nw) + at, rp.final_n, rp.final_doublings);
-        }
-      });
-      result = V[W - 1];
-      for (int j = W - 2; j >= 0; --j) {
-        for (int d = 0; d < c; ++d) result = result.dbl();
-        gd::xyzz_add<C>(result, V[j]);
-      }
-    }
-    for (size_t i = 0; i < ones_final; ++i) gd::xyzz_add<C>(result, stage.ones()[i]);
-    if (profile) {
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      auto it = std::find_if(phases.begin(), phases.end(), [](auto& p) { return p.first == "host"; });
-      if (it == phases.end())
-        phases.emplace_back("host", ms);
-      else
-        it->second += ms;
-    }
-    return result;
-  }
-
-  // --- entry points -----------------------------------------------------------
-  MsmWorkspace::Impl& workspace(MsmWorkspace* ws, std::unique_lock<std::mutex>& lk) {
-    if (ws) return ws->impl();
-    lk = std::unique_lock<std::mutex>(own_mu);
-    return own_ws.impl();
-  }
-
-  void begin_stats(size_t count) {
-    stats = GpuMsmStats{};
-    stats.n = count;
-    stats.phases.clear();
-  }
-
-  // Full or selected run. sel_host: ascending indices (streamed selections).
+  MsmWorkspace::Impl& workspace(MsmWorkspace* ws, std::unique_lock<std::mutex>& lk);
+  void begin_stats(size_t count);
   X run_any(const S* d_scalars, const S* h_scalars, const uint32_t* d_index, const uint32_t* h_index, size_t count,
-            cudaStream_t st, MsmWorkspace* ws) {
-    detail::DeviceGuard g(device);
-    std::unique_lock<std::mutex> lk;
-    MsmWorkspace::Impl& w = workspace(ws, lk);
-    begin_stats(count);
-    if (count == 0) return X::infinity();
-    const S* scal = d_scalars;
-    Upload up;
-    if (!scal) {  // host scalars: copy into the workspace
-      scal = w.scalars.ensure_as<S>(count * sizeof(S));
-      up.host = h_scalars;
-      up.chunk = size_t(1) << 22;
-    }
-    X result = X::infinity();
-    if (resident) {
-      stats.chunks = 1;
-      result = core(w, points.as<DP>(), inf_ptr(), scal, d_index, 0, count, st, &up, stats.phases);
-    } else {
-      if (up.host) {  // upload everything first: chunks below read scalars at offsets
-        w.ensure_streams();
-        CUZK_CUDA_CHECK(cudaMemcpyAsync(const_cast<S*>(scal), up.host, count * sizeof(S), cudaMemcpyHostToDevice, st));
-        up.host = nullptr;
-      }
-      result = streamed(w, scal, d_index, h_index, count, st);
-    }
-    return result;
-  }
-
-  // Bases streamed from host memory in chunks: the copy of chunk k+1 (copy
-  // stream) overlaps the MSM of chunk k (st).
+            cudaStream_t st, MsmWorkspace* ws);
   X streamed(MsmWorkspace::Impl& w, const S* scal, const uint32_t* d_index, const uint32_t* h_index, size_t count,
-             cudaStream_t st) {
-    using namespace kernels;
-    w.ensure_streams();
-    const size_t ch = chunk;
-    const size_t nchunks = (n + ch - 1) / ch;
-    std::byte* raw[2];
-    DP* pts[2];
-    uint32_t* infw[2];
-    for (int s = 0; s < 2; ++s) {
-      raw[s] = w.stream_raw[s].ensure_as<std::byte>(ch * sizeof(ec::Affine<C>));
-      pts[s] = w.stream_pts[s].ensure_as<DP>(ch * sizeof(DP));
-      infw[s] = w.stream_inf[s].ensure_as<uint32_t>((ch / 32 + 1) * 4);
-    }
-    auto issue = [&](size_t k) {
-      const size_t a = k * ch, b = std::min(n, a + ch);
-      CUZK_CUDA_CHECK(cudaMemcpyAsync(raw[k & 1], host_bases + a, (b - a) * sizeof(ec::Affine<C>),
-                                      cudaMemcpyHostToDevice, w.copy_stream));
-      CUZK_CUDA_CHECK(cudaEventRecord(w.chunk_copied[k & 1], w.copy_stream));
-    };
-    // which chunks hold work: full runs use the first `count` bases
-    X result = X::infinity();
-    const size_t last_base = d_index ? n : count;
-    const size_t used_chunks = std::min(nchunks, (last_base + ch - 1) / ch);
-    if (used_chunks == 0) return result;
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));  // scalars uploaded; chunk buffers free
-    issue(0);
-    for (size_t k = 0; k < used_chunks; ++k) {
-      const int s = int(k & 1);
-      if (k + 1 < used_chunks) issue(k + 1);
-      const size_t a = k * ch, b = std::min(n, a + ch);
-      CUZK_CUDA_CHECK(cudaStreamWaitEvent(st, w.chunk_copied[s], 0));
-      k_convert<C><<<detail::blocks_for(b - a, 256), 256, 0, st>>>(reinterpret_cast<const ec::Affine<C>*>(raw[s]),
-                                                                    b - a, pts[s], infw[s]);
-      CUZK_CUDA_CHECK_LAUNCH();
-      // this chunk's scalars: [a, b) for full runs; the selected range for index runs
-      size_t p = a, q = std::min(b, count);
-      if (d_index) {
-        p = size_t(std::lower_bound(h_index, h_index + count, uint32_t(a)) - h_index);
-        q = size_t(std::lower_bound(h_index, h_index + count, uint32_t(b)) - h_index);
-      }
-      if (q > p) {
-        const X part = core(w, pts[s], infw[s], scal + p, d_index ? d_index + p : nullptr, uint32_t(a), q - p, st,
-                            nullptr, stats.phases);
-        gd::xyzz_add<C>(result, part);
-      } else {
-        CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-      }
-      ++stats.chunks;
-    }
-    return result;
-  }
+             cudaStream_t st);
 };
 
 }  // namespace cuzk::msm::cuda
-
-// ---------------------------------------------------------------------------
-// GpuMsm<C> members
-
-namespace cuzk::msm::cuda {
-
-template <class C>
-GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOptions opt)
-    : impl_(std::make_unique<Impl>()) {
-  using DP = gd::DevPoint<C>;
-  Impl& I = *impl_;
-  I.device = device;
-  I.n = bases.size();
-  I.opt = opt;
-  if (I.n >= (size_t(1) << 31)) throw Error("GpuMsm: " + std::to_string(I.n) + " bases (at most 2^31 - 1)");
-  detail::DeviceGuard g(device);
-  I.init_device_info();
-  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
-  I.any_inf = std::any_of(bases.begin(), bases.end(), [](const ec::Affine<C>& p) { return p.inf; });
-  const size_t need = I.n * sizeof(DP) + (I.n / 32 + 1) * 4;
-  I.resident = !opt.stream_bases;
-  if (I.resident) {
-    size_t free_b = 0, total_b = 0;
-    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-    // leave room for the scratch of a call (about 20 bytes per point per window batch)
-    if (need + (size_t(4) << 30) > free_b) I.resident = false;
-  }
-  if (!I.resident) {
-    I.host_bases = bases.data();
-    return;
-  }
-  I.points.ensure(std::max<size_t>(1, I.n) * sizeof(DP));
-  I.inf_words.ensure((I.n / 32 + 1) * 4);
-  const size_t ch = std::min(I.chunk, std::max<size_t>(I.n, 32));
-  DevBuf raw;
-  raw.ensure(ch * sizeof(ec::Affine<C>));
-  for (size_t a = 0; a < I.n; a += ch) {
-    const size_t b = std::min(I.n, a + ch);
-    CUZK_CUDA_CHECK(cudaMemcpy(raw.p, bases.data() + a, (b - a) * sizeof(ec::Affine<C>), cudaMemcpyHostToDevice));
-    kernels::k_convert<C><<<detail::blocks_for(b - a, 256), 256>>>(raw.as<ec::Affine<C>>(), b - a,
-                                                                   static_cast<DP*>(I.points.p) + a, static_cast<uint32_t*>(I.inf_words.p) + a / 32);
-    CUZK_CUDA_CHECK_LAUNCH();
-  }
-  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
-}
-
-template <class C>
-GpuMsm<C> GpuMsm<C>::random_bases(size_t n, uint64_t seed, int device, GpuMsmOptions opt) {
-  using DP = gd::DevPoint<C>;
-  if (n >= (size_t(1) << 30)) throw Error("GpuMsm::random_bases: at most 2^30 points");
-  GpuMsm m;
-  m.impl_ = std::make_unique<Impl>();
-  Impl& I = *m.impl_;
-  I.device = device;
-  I.n = n;
-  I.opt = opt;
-  I.resident = true;
-  I.any_inf = false;
-  detail::DeviceGuard g(device);
-  I.init_device_info();
-  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
-  // tables T_t[a] = (a + 1) Q_t
-  std::mt19937_64 rng(seed);
-  std::vector<ec::Jacobian<C>> tab(3 * 1024);
-  for (int t = 0; t < 3; ++t) {
-    const ec::Affine<C> q =
-        ec::mul(ec::Jacobian<C>::generator(), ff::random_element<typename C::Scalar>(rng)).to_affine();
-    ec::Jacobian<C> acc = ec::Jacobian<C>::from_affine(q);
-    for (int a = 0; a < 1024; ++a) {
-      tab[t * 1024 + a] = acc;
-      acc += q;
-    }
-  }
-  const std::vector<ec::Affine<C>> aff = ec::batch_to_affine<C>(tab);
-  DevBuf dtab;
-  dtab.ensure(aff.size() * sizeof(ec::Affine<C>));
-  CUZK_CUDA_CHECK(cudaMemcpy(dtab.p, aff.data(), aff.size() * sizeof(ec::Affine<C>), cudaMemcpyHostToDevice));
-  I.points.ensure(std::max<size_t>(1, n) * sizeof(DP));
-  if (n) {
-    kernels::k_generate<C><<<detail::blocks_for((n + 7) / 8, 128), 128>>>(dtab.as<ec::Affine<C>>(), n, static_cast<DP*>(I.points.p));
-    CUZK_CUDA_CHECK_LAUNCH();
-  }
-  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
-  return m;
-}
-
-template <class C>
-GpuMsm<C>::~GpuMsm() {
-  if (impl_) {
-    int prev = 0;
-    cudaGetDevice(&prev);
-    cudaSetDevice(impl_->device);
-    impl_.reset();
-    cudaSetDevice(prev);
-  }
-}
-template <class C>
-GpuMsm<C>::GpuMsm(GpuMsm&&) noexcept = default;
-template <class C>
-GpuMsm<C>& GpuMsm<C>::operator=(GpuMsm&&) noexcept = default;
-
-template <class C>
-size_t GpuMsm<C>::size() const {
-  return impl_->n;
-}
-template <class C>
-bool GpuMsm<C>::resident() const {
-  return impl_->resident;
-}
-template <class C>
-int GpuMsm<C>::device() const {
-  return impl_->device;
-}
-template <class C>
-const GpuMsmStats& GpuMsm<C>::last_stats() const {
-  return impl_->stats;
-}
-
-template <class C>
-void GpuMsm<C>::set_options(const GpuMsmOptions& o) {
-  impl_->opt.window_bits = o.window_bits;
-  impl_->opt.max_scratch_bytes = o.max_scratch_bytes;
-  impl_->opt.profile = o.profile;
-  impl_->opt.affine_accumulation = o.affine_accumulation;
-  impl_->profile = Impl::profile_env_flag() || o.profile;
-}
-
-template <class C>
-std::vector<ec::Affine<C>> GpuMsm<C>::download_bases() const {
-  using DP = gd::DevPoint<C>;
-  const Impl& I = *impl_;
-  if (!I.resident) return std::vector<ec::Affine<C>>(I.host_bases, I.host_bases + I.n);
-  detail::DeviceGuard g(I.device);
-  std::vector<DP> d(I.n);
-  if (I.n) CUZK_CUDA_CHECK(cudaMemcpy(d.data(), I.points.p, I.n * sizeof(DP), cudaMemcpyDeviceToHost));
-  std::vector<uint32_t> inf;
-  if (I.any_inf) {
-    inf.resize(I.n / 32 + 1);
-    CUZK_CUDA_CHECK(cudaMemcpy(inf.data(), I.inf_words.p, inf.size() * 4, cudaMemcpyDeviceToHost));
-  }
-  std::vector<ec::Affine<C>> out(I.n);
-  for (size_t i = 0; i < I.n; ++i) {
-    const bool is_inf = I.any_inf && ((inf[i >> 5] >> (i & 31)) & 1u);
-    out[i] = is_inf ? ec::Affine<C>::infinity() : ec::Affine<C>{d[i].x, d[i].y, false};
-  }
-  return out;
-}
-
-template <class C>
-ec::Jacobian<C> GpuMsm<C>::run(std::span<const Scalar> host_scalars, cudaStream_t s, MsmWorkspace* ws) {
-  if (host_scalars.size() > impl_->n)
-    throw Error("GpuMsm::run: " + std::to_string(host_scalars.size()) + " scalars but " + std::to_string(impl_->n) +
-                " bases");
-  return impl_->run_any(nullptr, host_scalars.data(), nullptr, nullptr, host_scalars.size(), s, ws).to_jacobian();
-}
-
-template <class C>
-ec::Jacobian<C> GpuMsm<C>::run_device(const Scalar* d_scalars, size_t n, cudaStream_t s, MsmWorkspace* ws) {
-  if (n > impl_->n)
-    throw Error("GpuMsm::run_device: " + std::to_string(n) + " scalars but " + std::to_string(impl_->n) + " bases");
-  return impl_->run_any(d_scalars, nullptr, nullptr, nullptr, n, s, ws).to_jacobian();
-}
-
-template <class C>
-ec::Jacobian<C> GpuMsm<C>::run(const GpuSelection& sel, std::span<const Scalar> host_scalars, cudaStream_t s,
-                               MsmWorkspace* ws) {
-  if (sel.size() != host_scalars.size())
-    throw Error("GpuMsm::run: selection of " + std::to_string(sel.size()) + " bases but " +
-                std::to_string(host_scalars.size()) + " scalars");
-  if (sel.domain() > impl_->n)
-    throw Error("GpuMsm::run: selection over " + std::to_string(sel.domain()) + " bases but the key has " +
-                std::to_string(impl_->n));
-  return impl_->run_any(nullptr, host_scalars.data(), sel.device_indices(), sel.host_indices().data(), sel.size(), s, ws)
-      .to_jacobian();
-}
-
-template <class C>
-ec::Jacobian<C> GpuMsm<C>::run_device(const GpuSelection& sel, const Scalar* d_scalars, cudaStream_t s,
-                                      MsmWorkspace* ws) {
-  if (sel.domain() > impl_->n)
-    throw Error("GpuMsm::run_device: selection over " + std::to_string(sel.domain()) + " bases but the key has " +
-                std::to_string(impl_->n));
-  return impl_->run_any(d_scalars, nullptr, sel.device_indices(), sel.host_indices().data(), sel.size(), s, ws)
-      .to_jacobian();
-}
-
-template <class C>
-ec::Jacobian<C> GpuMsm<C>::run_device_indexed(const uint32_t* d_index, const Scalar* d_scalars, size_t n,
-                                              cudaStream_t s, MsmWorkspace* ws) {
-  if (!impl_->resident) throw Error("GpuMsm::run_device_indexed: needs resident bases (use a GpuSelection)");
-  return impl_->run_any(d_scalars, nullptr, d_index, nullptr, n, s, ws).to_jacobian();
-}
-
-}  // namespace cuzk::msm::cuda
-
-#define CUZK_INSTANTIATE_GPU_MSM(CURVE) template class cuzk::msm::cuda::GpuMsm<CURVE>;

@@ -1,5 +1,5 @@
 // Per-thread bodies of the GPU Pippenger MSM (src/msm/cuda/msm_gpu.hpp), written
-// once as CUZK_HD functions: the CUDA kernels in msm_gpu_impl.cuh call them with
+// once as CUZK_HD functions: the CUDA kernels in msm_*_kernels.cuh call them with
 // their thread index, and tests/msm/msm_emulation_test.cpp runs the same bodies
 // on the CPU in plain loops (with std::sort for CUB's radix sort), so the
 // bookkeeping (digits, segment partials, reduction levels) is checked without a

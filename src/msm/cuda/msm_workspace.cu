@@ -1,9 +1,8 @@
+// MsmWorkspace and its Impl (msm_workspace.hpp): buffers that grow on demand,
+// the pinned result area, the streams and events.
 #include "msm/cuda/msm_workspace.hpp"
 
-#include <algorithm>
-
-#include "core/error.hpp"
-#include "gpu/cuda_check.hpp"
+#include <memory>
 
 namespace cuzk::msm::cuda {
 
@@ -41,45 +40,31 @@ void MsmWorkspace::Impl::for_each_buffer(Fn&& fn) {
     fn(*b);
 }
 
+// The streams first: their destructors wait for the work queued on them,
+// which may still read the buffers freed next.
 void MsmWorkspace::Impl::release() {
+  streams_.reset();
   for_each_buffer([](DevBuf& b) { b.release(); });
-  for (cudaStream_t* s : streams()) {
-    if (*s) cudaStreamDestroy(*s);
-    *s = nullptr;
-  }
-  for (cudaEvent_t* e : events()) {
-    if (*e) cudaEventDestroy(*e);
-    *e = nullptr;
-  }
-  if (pinned) cudaFreeHost(pinned);
-  pinned = nullptr;
-  pinned_bytes = 0;
+  pinned_ = gpu::PinnedBuffer();
 }
 
-void MsmWorkspace::Impl::ensure_streams() {
-  for (cudaStream_t* s : streams())
-    if (!*s) CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(s, cudaStreamNonBlocking));
-  for (cudaEvent_t* e : events())
-    if (!*e) CUZK_CUDA_CHECK(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
+MsmWorkspace::Impl::Streams& MsmWorkspace::Impl::streams() {
+  if (!streams_) streams_ = std::make_unique<Streams>();
+  return *streams_;
 }
 
 uint32_t* MsmWorkspace::Impl::host_counters() {
-  if (!pinned) {
-    CUZK_CUDA_CHECK(cudaMallocHost(&pinned, kCounterArea + (size_t(1) << 20)));
-    pinned_bytes = kCounterArea + (size_t(1) << 20);
-  }
-  return static_cast<uint32_t*>(pinned);
+  if (!pinned_.data()) pinned_ = gpu::PinnedBuffer(kCounterArea + (size_t(1) << 20));
+  return static_cast<uint32_t*>(pinned_.data());
 }
 
 void* MsmWorkspace::Impl::host_stage(size_t b) {
   host_counters();
-  if (kCounterArea + b > pinned_bytes) {
-    cudaFreeHost(pinned);
-    pinned = nullptr;
-    CUZK_CUDA_CHECK(cudaMallocHost(&pinned, kCounterArea + b));
-    pinned_bytes = kCounterArea + b;
+  if (kCounterArea + b > pinned_.size()) {
+    pinned_ = gpu::PinnedBuffer();  // freed first: the peak is the new size
+    pinned_ = gpu::PinnedBuffer(kCounterArea + b);
   }
-  return static_cast<char*>(pinned) + kCounterArea;
+  return static_cast<char*>(pinned_.data()) + kCounterArea;
 }
 
 size_t MsmWorkspace::Impl::bytes_held() const {
@@ -95,60 +80,6 @@ MsmWorkspace& MsmWorkspace::operator=(MsmWorkspace&&) noexcept = default;
 size_t MsmWorkspace::bytes() const { return impl_ ? impl_->bytes_held() : 0; }
 void MsmWorkspace::release() {
   if (impl_) impl_->release();
-}
-
-// ---------------------------------------------------------------------------
-// GpuSelection
-
-GpuSelection::DeviceMem::~DeviceMem() {
-  if (p) {
-    int prev = 0;
-    cudaGetDevice(&prev);
-    cudaSetDevice(device);
-    cudaFree(p);
-    cudaSetDevice(prev);
-  }
-}
-
-GpuSelection GpuSelection::from_indices(std::span<const uint32_t> ascending, size_t domain, int device) {
-  for (size_t i = 0; i < ascending.size(); ++i) {
-    if (ascending[i] >= domain) throw Error("GpuSelection: index " + std::to_string(ascending[i]) + " past domain " +
-                                            std::to_string(domain));
-    if (i && ascending[i] <= ascending[i - 1]) throw Error("GpuSelection: indices must be strictly ascending");
-  }
-  GpuSelection s;
-  s.count_ = ascending.size();
-  s.domain_ = domain;
-  s.host_.assign(ascending.begin(), ascending.end());
-  s.mem_ = std::make_shared<DeviceMem>();
-  s.mem_->device = device;
-  int prev = 0;
-  CUZK_CUDA_CHECK(cudaGetDevice(&prev));
-  CUZK_CUDA_CHECK(cudaSetDevice(device));
-  try {
-    CUZK_CUDA_CHECK(cudaMalloc(&s.mem_->p, std::max<size_t>(1, s.count_) * sizeof(uint32_t)));
-    if (s.count_)
-      CUZK_CUDA_CHECK(cudaMemcpy(s.mem_->p, s.host_.data(), s.count_ * sizeof(uint32_t), cudaMemcpyHostToDevice));
-  } catch (...) {
-    cudaSetDevice(prev);
-    throw;
-  }
-  CUZK_CUDA_CHECK(cudaSetDevice(prev));
-  return s;
-}
-
-GpuSelection GpuSelection::from_bitmap(std::span<const uint64_t> words, size_t nbits, int device) {
-  if (words.size() * 64 < nbits) throw Error("GpuSelection: bitmap shorter than its bit count");
-  std::vector<uint32_t> idx;
-  for (size_t w = 0; w < words.size() && w * 64 < nbits; ++w) {
-    uint64_t x = words[w];
-    while (x) {
-      const size_t i = w * 64 + size_t(__builtin_ctzll(x));
-      x &= x - 1;
-      if (i < nbits) idx.push_back(uint32_t(i));
-    }
-  }
-  return from_indices(idx, nbits, device);
 }
 
 }  // namespace cuzk::msm::cuda

@@ -1,15 +1,18 @@
 // Device scratch of the GPU MSM (MsmWorkspace::Impl): named buffers that grow
 // on demand, a pinned host area for the small results, and the streams and
-// events for overlapped uploads and reductions. Internal to cuzk_msm_cuda.
+// events (gpu::Stream, gpu::Event) for overlapped uploads and reductions.
+// Internal to cuzk_msm_cuda.
 #pragma once
 #include <cuda_runtime.h>
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <utility>
 
 #include "gpu/device.hpp"
+#include "gpu/pinned_buffer.hpp"
+#include "gpu/stream.hpp"
 #include "msm/cuda/msm_gpu.hpp"
 
 namespace cuzk::msm::cuda {
@@ -48,7 +51,7 @@ struct DevBuf {
 struct MsmWorkspace::Impl {
   DevBuf counters, ones_idx, keys, vals, keys2, vals2, sort_temp, buckets, occupied;
   DevBuf head, tail, head_key, tail_key, flags;
-  // The reduction's further levels of window batch k run on reduce_stream
+  // The reduction's further levels of window batch k run on the reduce stream
   // while batch k + 1 is summed, on the buffers of parity k % 2.
   struct LevelBufs {
     DevBuf a0, r0, a1, t1, r1, t2;  // level 1 writes a0, r0; further levels swap (a0, t2, r0) / (a1, t1, r1)
@@ -58,20 +61,22 @@ struct MsmWorkspace::Impl {
   DevBuf stream_raw[2], stream_pts[2], stream_inf[2];
   DevBuf run_start, run_len, run_ibase, run_count, run_offset, items, aff_prefix, aff_pair_run, scan_temp,
       group_bounds;
-  cudaStream_t copy_stream = nullptr;
-  cudaStream_t reduce_stream = nullptr;
-  cudaEvent_t copied = nullptr;
-  cudaEvent_t level1_done[2] = {nullptr, nullptr};  // per parity: level 1 wrote a0, r0
-  cudaEvent_t levels_done[2] = {nullptr, nullptr};  // per parity: the further levels are done with the buffers
-  cudaEvent_t chunk_copied[2] = {nullptr, nullptr};
-  void* pinned = nullptr;
-  size_t pinned_bytes = 0;
+  // The streams beside the caller's and the events that order them, made on
+  // first use on the device current then (the MSM's).
+  struct Streams {
+    gpu::Stream copy;    // uploads of host scalars and of streamed base chunks
+    gpu::Stream reduce;  // the reduction's further levels and their copies to the host
+    gpu::Event copied;   // a chunk of host scalars is on the device
+    gpu::Event chunk_copied[2];  // per parity: a chunk of streamed bases is on the device
+    gpu::Event level1_done[2];   // per parity: level 1 wrote a0, r0
+    gpu::Event levels_done[2];   // per parity: the further levels are done with the buffers
+  };
 
   Impl() = default;
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
   ~Impl();
-  void ensure_streams();
+  Streams& streams();                    // made on first use
   uint32_t* host_counters();             // 4 words of pinned memory
   void* host_stage(size_t bytes);        // pinned, after the counters; grows
   size_t bytes_held() const;
@@ -80,12 +85,8 @@ struct MsmWorkspace::Impl {
  private:
   template <class Fn>
   void for_each_buffer(Fn&& fn);  // every DevBuf above
-  std::array<cudaStream_t*, 2> streams() { return {&copy_stream, &reduce_stream}; }
-  std::array<cudaEvent_t*, 7> events() {
-    return {&copied, &chunk_copied[0], &chunk_copied[1], &level1_done[0], &level1_done[1], &levels_done[0],
-            &levels_done[1]};
-  }
-
+  std::unique_ptr<Streams> streams_;
+  gpu::PinnedBuffer pinned_;
 };
 
 }  // namespace cuzk::msm::cuda
