@@ -175,16 +175,14 @@ TEST(PoRepCheck, ReasonsNameTheFault) {
     mutate(bad.vanilla_proofs[0][1]);
     return check_seal_commit_phase1(bad).failure;
   };
-  // a parent column opened at the wrong node (another node's valid column)
+  // a parent column opened at the wrong node (the challenge 0's column, valid in tree C)
   const auto& s = sealed(k2KiBV1_1).sector;
   const auto graph_parent = s.graph.parents(challenge)[2];
-  const uint64_t other = graph_parent == 1 ? 2 : 1;
   std::string r = reason([&](StackedProof& p) {
     p.replica_column_proofs.drg_parents[2] = sealed(k2KiBV1_1).c1.vanilla_proofs[0][0].replica_column_proofs.c_x;
   });
   EXPECT_TRUE(has(r, at + "drg parent 2 is column ")) << r;
   EXPECT_TRUE(has(r, ", the graph says " + std::to_string(graph_parent))) << r;
-  (void)other;
   r = reason([](StackedProof& p) { p.replica_column_proofs.exp_parents.pop_back(); });
   EXPECT_TRUE(has(r, at + "7 expander parent columns, the graph has 8")) << r;
   r = reason([](StackedProof& p) { p.labeling_proofs.pop_back(); });
