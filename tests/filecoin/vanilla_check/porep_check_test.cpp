@@ -175,7 +175,7 @@ TEST(PoRepCheck, ReasonsNameTheFault) {
     mutate(bad.vanilla_proofs[0][1]);
     return check_seal_commit_phase1(bad).failure;
   };
-  // a parent column opened at the wrong node (the challenge 0's column, valid in tree C)
+  // a parent column opened at the wrong node (challenge 0's column, valid in tree C)
   const auto& s = sealed(k2KiBV1_1).sector;
   const auto graph_parent = s.graph.parents(challenge)[2];
   std::string r = reason([&](StackedProof& p) {
