@@ -6,11 +6,13 @@
 
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 #include <vector>
 
 #include "core/error.hpp"
 #include "filecoin/challenges/post_challenges.hpp"
 #include "filecoin/challenges/registered_challenges.hpp"
+#include "filecoin/formats/fallback_post_bincode.hpp"
 #include "filecoin/hash/sha256.hpp"
 #include "vectors.hpp"
 
@@ -35,67 +37,30 @@ Domain filled(uint8_t b) {
   return d;
 }
 
-// A minimal reader of the bincode FallbackPoStSectorProof (FILECOIN.md
-// §3.2), enough to recover the leaf each inclusion proof opens.
-struct Reader {
-  const std::vector<uint8_t>& b;
-  size_t at = 0;
-  uint64_t u64() {
-    if (at + 8 > b.size()) throw std::runtime_error("golden proof truncated");
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | b[at + size_t(i)];
-    at += 8;
-    return v;
-  }
-  uint32_t u32() {
-    uint32_t v = uint32_t(b.at(at)) | uint32_t(b.at(at + 1)) << 8 | uint32_t(b.at(at + 2)) << 16 |
-                 uint32_t(b.at(at + 3)) << 24;
-    at += 4;
-    return v;
-  }
-  void skip(size_t n) { at += n; }
-  // Appends each level's (arity, index) of an InclusionPath.
-  void path(std::vector<std::pair<uint64_t, uint64_t>>& levels) {
-    const uint64_t n = u64();
-    for (uint64_t l = 0; l < n; ++l) {
-      const uint64_t siblings = u64();
-      skip(32 * siblings);
-      levels.push_back({siblings + 1, u64()});
-    }
-  }
-};
-
 struct GoldenPoSt {
   uint64_t sector_id = 0;
   std::vector<uint64_t> leaves;
 };
 
+// The leaf each inclusion proof of Curio's golden proof opens: its path's
+// indexes weighted by the arities below them (siblings + 1 per level).
 GoldenPoSt read_golden() {
-  std::ifstream in(std::string(CUZK_SOURCE_DIR) + "/tests/filecoin/challenges/golden_post.vproof", std::ios::binary);
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() != 24960) throw std::runtime_error("golden_post.vproof: unexpected size");
-  Reader r{bytes};
+  std::ifstream in(std::string(CUZK_SOURCE_DIR) + "/tests/filecoin/data/golden/post.vproof", std::ios::binary);
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const FallbackPoStSectorProof proof = read_fallback_post_sector_proof(bytes, "golden post.vproof");
+  if (proof.sectors.size() != 1) throw std::runtime_error("golden: expected one SectorProof");
   GoldenPoSt g;
-  g.sector_id = r.u64();
-  r.skip(32);  // comm_r
-  if (r.u64() != 1) throw std::runtime_error("golden: expected one SectorProof");
-  const uint64_t proofs = r.u64();
-  for (uint64_t p = 0; p < proofs; ++p) {
-    if (r.u32() != 1) throw std::runtime_error("golden: expected MerkleProof::Sub");
-    std::vector<std::pair<uint64_t, uint64_t>> levels;
-    r.path(levels);  // base
-    r.path(levels);  // sub
-    r.skip(64);      // root, leaf
+  g.sector_id = proof.sector_id;
+  for (const MerkleProof& m : proof.sectors[0].inclusion_proofs) {
     uint64_t leaf = 0, weight = 1;
-    for (auto [arity, index] : levels) {
-      leaf += index * weight;
-      weight *= arity;
-    }
+    for (const InclusionPath* path : {&m.base, &m.sub, &m.top})
+      for (const PathElement& e : *path) {
+        leaf += e.index * weight;
+        weight *= e.hashes.size() + 1;
+      }
     if (weight != (uint64_t(1) << 30)) throw std::runtime_error("golden: path does not span 2^30 leaves");
     g.leaves.push_back(leaf);
   }
-  r.skip(64);  // comm_c, comm_r_last
-  if (r.at != bytes.size()) throw std::runtime_error("golden: trailing bytes");
   return g;
 }
 
