@@ -1,8 +1,9 @@
 // SnapDeals on sparse sectors: a fully labelled small sparse sector updated
 // with data is the dense sealer's update of the same CC sector (same
 // commitments, phi, and partition proofs from the one builder); at 32 GiB
-// and 64 GiB every partition (16 x 86 challenges) passes the independent
-// check of vanilla_checks.hpp with challenges re-derived from comm_r_new,
+// and 64 GiB every partition (16 x 86 challenges) passes the SnapDeals
+// vanilla check (filecoin/vanilla_check) against comm_r_old, comm_d_new and
+// comm_r_new, also from Curio's bincode,
 // the apex leafs of all partitions hash to comm_d_new, the data nodes are
 // encoded and decode back; the bincode round-trips; refusals name the fault.
 #include <gtest/gtest.h>
@@ -19,7 +20,9 @@
 #include "filecoin/sealer/snap_update.hpp"
 #include "filecoin/sparse_sector/sparse_seal.hpp"
 #include "filecoin/sparse_sector/sparse_update.hpp"
-#include "vanilla_checks.hpp"
+#include "filecoin/hash/sha256.hpp"
+#include "filecoin/registry/update_proof.hpp"
+#include "filecoin/vanilla_check/snap_check.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -92,7 +95,7 @@ SparseSealRequest request(RegisteredSealProof proof) {
   return r;
 }
 
-void expect_large_update_valid(RegisteredSealProof seal, uint64_t bytes) {
+void expect_large_update_valid(RegisteredSealProof seal, uint64_t bytes, RegisteredUpdateProof type) {
   const SparseSeal s = seal_sparse(request(seal));
   // A deal at the start of the sector and a few nodes past every h region edge.
   std::vector<SparseDataNode> data = sparse_deal_data(0, 2048);
@@ -118,47 +121,61 @@ void expect_large_update_valid(RegisteredSealProof seal, uint64_t bytes) {
 
   const auto proofs = sparse_snap_partition_proofs(s.sector, u);
   ASSERT_EQ(proofs.size(), 16u);
+  const SnapPublic pub{.proof = type, .comm_r_old = u.comm_r_old, .comm_r_new = u.comm_r_new,
+                       .comm_d_new = u.comm_d_new};
+  const VanillaCheck all = check_snap_partitions(pub, proofs);
+  EXPECT_TRUE(all.ok) << all.failure;
+  EXPECT_TRUE(all.notes.empty()) << all.notes.front();
   std::vector<Domain> all_apex;
+  std::vector<std::vector<uint8_t>> bytes_of;
   for (size_t k = 0; k < proofs.size(); ++k) {
-    const auto challenges = update_challenges(nodes, u.comm_r_new, k);
-    ASSERT_EQ(challenges.size(), 86u);
-    EXPECT_EQ(test::snap_fault(proofs[k], k, challenges, bytes, u.h, 16, 128, u.comm_r_old, u.comm_d_new,
-                               u.comm_r_new),
-              "")
-        << "partition " << k;
+    EXPECT_EQ(proofs[k].challenge_proofs.size(), 86u);
     EXPECT_EQ(proofs[k].comm_c, s.sector.comm_c());
     all_apex.insert(all_apex.end(), proofs[k].apex_leafs.begin(), proofs[k].apex_leafs.end());
+    bytes_of.push_back(write_snap_partition_proof(proofs[k]));
   }
   EXPECT_EQ(binary_root(all_apex), u.comm_d_new);
-  EXPECT_EQ(read_snap_partition_proof(write_snap_partition_proof(proofs[3])), proofs[3]);
+  const VanillaCheck from_bytes = check_snap_partitions_bytes(pub, bytes_of);
+  EXPECT_TRUE(from_bytes.ok) << from_bytes.failure;
+  // Partition 3's proof is not partition 4's, nor valid for another comm_r_new.
+  EXPECT_FALSE(check_snap_partition(pub, 4, proofs[3]).ok);
+  SnapPublic other = pub;
+  other.comm_r_new = u.comm_r_old;
+  EXPECT_FALSE(check_snap_partition(other, 3, proofs[3]).ok);
 }
 
 TEST(SparseUpdate, ThirtyTwoGiBPartitionsVerify) {
-  expect_large_update_valid(RegisteredSealProof::kStackedDrg32GiBV1_1, 32ull << 30);
+  expect_large_update_valid(RegisteredSealProof::kStackedDrg32GiBV1_1, 32ull << 30,
+                            RegisteredUpdateProof::kStackedDrg32GiBV1);
 }
 
 TEST(SparseUpdate, SixtyFourGiBPartitionsVerify) {
-  expect_large_update_valid(RegisteredSealProof::kStackedDrg64GiBV1_1, 64ull << 30);
+  expect_large_update_valid(RegisteredSealProof::kStackedDrg64GiBV1_1, 64ull << 30,
+                            RegisteredUpdateProof::kStackedDrg64GiBV1);
 }
 
 TEST(SparseUpdate, CheckerRefusesATamperedPartition) {
   const SparseSeal s = seal_sparse(request(RegisteredSealProof::kStackedDrg2KiBV1_1));
-  const auto data = sparse_deal_data(0, 64);
-  const SparseUpdate u = update_sparse_sector(s.sector, data);
+  const SparseUpdate u = update_sparse_sector(s.sector, sparse_deal_data(0, 64));
   const auto proofs = sparse_snap_partition_proofs(s.sector, u);
   ASSERT_EQ(proofs.size(), 1u);
-  const auto challenges = update_challenges(64, u.comm_r_new, 0);
-  auto fault = [&](const SnapPartitionProof& p) {
-    return test::snap_fault(p, 0, challenges, 2048, u.h, 1, 8, u.comm_r_old, u.comm_d_new, u.comm_r_new);
-  };
-  EXPECT_EQ(fault(proofs[0]), "");
+  const SnapPublic pub{.proof = RegisteredUpdateProof::kStackedDrg2KiBV1, .comm_r_old = u.comm_r_old,
+                       .comm_r_new = u.comm_r_new, .comm_d_new = u.comm_d_new};
+  const VanillaCheck good = check_snap_partition(pub, 0, proofs[0]);
+  EXPECT_TRUE(good.ok) << good.failure;
   auto bad_apex = proofs[0];
   bad_apex.apex_leafs[0][0] ^= 1;
   auto bad_new = proofs[0];
   bad_new.challenge_proofs[1].proof_r_new.leaf[0] ^= 1;
+  auto bad_data = proofs[0];
+  bad_data.challenge_proofs[2].proof_d_new.leaf[0] ^= 1;
   auto bad_comm_c = proofs[0];
   bad_comm_c.comm_c[0] ^= 1;
-  for (const auto* p : {&bad_apex, &bad_new, &bad_comm_c}) EXPECT_NE(fault(*p), "");
+  for (const auto* p : {&bad_apex, &bad_new, &bad_data, &bad_comm_c}) {
+    const VanillaCheck check = check_snap_partition(pub, 0, *p);
+    EXPECT_FALSE(check.ok);
+    EXPECT_FALSE(check.failure.empty());
+  }
 }
 
 TEST(SparseUpdate, RefusesBadData) {
