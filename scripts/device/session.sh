@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 P="$B/cuzk bench pipeline"
 M24=$(((1 << 24) - 64))
 run "groth16_gpu_test (GPU vs CPU terms)" 120 "$B/groth16_gpu_test" --gtest_brief=1
-[ -x "$B/gpu_backend_test" ] && run "engine_gpu_backend_test (GPU backend == CPU backend, mixed jobs)" 120 "$B/gpu_backend_test" --gtest_brief=1
+[ -x "$B/engine_gpu_backend_test" ] && run "engine_gpu_backend_test (GPU backend == CPU backend, mixed jobs)" 120 "$B/engine_gpu_backend_test" --gtest_brief=1
 run "cuzk demo (GPU)" 60 "$B/cuzk" demo --height 3 --challenges 4
 for c in bn128 bls12381; do  # zkey proofs on the GPU; snarkjs verifies them back home
   F=tests/snarkjs/fixtures/$c
