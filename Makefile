@@ -31,13 +31,14 @@ test: build
 demo: build
 	BUILD=$(BUILD) ./scripts/test/demo
 
-# Every target with the CUDA backend, built (not run) in its own folder: what
-# CI does on its GPU-less machine so that a change cannot break the CUDA code
-# unnoticed. Needs nvcc (/usr/local/cuda or on PATH).
+# Every target with CUDA code or linking it (CMake target cuda_targets),
+# built (not run) in its own folder: what CI does on its GPU-less machine so
+# that a change cannot break the CUDA code unnoticed; the CPU-only targets
+# are `make test`'s. Needs nvcc (/usr/local/cuda or on PATH).
 CUDA_BUILD ?= build-cuda
 cuda-build: deps
 	cmake -S . -B $(CUDA_BUILD) -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON -DCUZK_REQUIRE_CUDA=ON $(CMAKE_FLAGS)
-	cmake --build $(CUDA_BUILD) -j $(JOBS)
+	cmake --build $(CUDA_BUILD) -j $(JOBS) --target cuda_targets check_layers
 
 bench: build
 	./scripts/bench/bench $(BUILD)
