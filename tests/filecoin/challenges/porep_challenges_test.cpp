@@ -16,20 +16,16 @@
 #include "filecoin/challenges/synthetic_challenges.hpp"
 #include "filecoin/hash/sha256.hpp"
 #include "vectors.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::filled;
 using cuzk::filecoin::test::challenge_vectors;
 using cuzk::filecoin::test::dom;
 using cuzk::filecoin::test::u64;
 
 namespace {
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
-}
 
 Domain small_fr(uint64_t v) {
   Domain d{};

@@ -15,9 +15,11 @@
 #include "filecoin/formats/fallback_post_bincode.hpp"
 #include "filecoin/hash/sha256.hpp"
 #include "vectors.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::filled;
 using cuzk::filecoin::test::challenge_vectors;
 using cuzk::filecoin::test::dom;
 using cuzk::filecoin::test::u64;
@@ -29,12 +31,6 @@ ApiVersion version_of(const std::string& s) {
   if (s == "1.1.0") return ApiVersion::kV1_1_0;
   if (s == "1.2.0") return ApiVersion::kV1_2_0;
   throw std::runtime_error("bad version " + s);
-}
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
 }
 
 struct GoldenPoSt {

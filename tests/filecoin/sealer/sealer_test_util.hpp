@@ -15,8 +15,11 @@
 #include "filecoin/sdr/labels.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
 #include "filecoin/vanilla/stacked_proof.hpp"
+#include "support/filecoin_values.hpp"
 
 namespace cuzk::filecoin::sealer_test {
+
+using cuzk::test::filled;
 
 // Canonical pseudo-random nodes (top two bits of each cleared, as Fr32 padding leaves them).
 inline std::vector<Domain> random_nodes(uint64_t nodes, uint64_t seed) {
@@ -30,12 +33,6 @@ inline std::vector<Domain> random_nodes(uint64_t nodes, uint64_t seed) {
     d = trunc254(d);
   }
   return out;
-}
-
-inline Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
 }
 
 inline void expect_column_proof(const SealedSector& s, const ColumnProof& cp, uint64_t node, const char* what) {

@@ -25,9 +25,11 @@
 #include "filecoin/registry/update_proof.hpp"
 #include "filecoin/sparse_sector/sparse_seal.hpp"
 #include "filecoin/sparse_sector/sparse_update.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::filled;
 
 namespace {
 
@@ -41,12 +43,6 @@ void write_file(const std::filesystem::path& path, const void* data, size_t n) {
   std::ofstream f(path, std::ios::binary);
   f.write(static_cast<const char*>(data), std::streamsize(n));
   if (!f) throw Error("cannot write " + path.string());
-}
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
 }
 
 struct Step {

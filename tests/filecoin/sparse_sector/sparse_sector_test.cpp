@@ -25,9 +25,11 @@
 #include "filecoin/sparse_sector/sparse_seal.hpp"
 #include "filecoin/vanilla_check/porep_check.hpp"
 #include "filecoin/vanilla_check/post_check.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::filled;
 
 namespace {
 
@@ -42,12 +44,6 @@ constexpr auto kWinning2KiB = kStackedDrgWinning2KiBV1, kWinning8MiB = kStackedD
                kWindow8MiBV1_2 = kStackedDrgWindow8MiBV1_2, kWinning32GiB = kStackedDrgWinning32GiBV1,
                kWindow32GiBV1_2 = kStackedDrgWindow32GiBV1_2, kWindow64GiBV1_2 = kStackedDrgWindow64GiBV1_2,
                kWindow32GiBV1 = kStackedDrgWindow32GiBV1;
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
-}
 
 Domain randomness(uint8_t b) { return trunc254(filled(b)); }
 

@@ -23,17 +23,13 @@
 #include "filecoin/hash/sha256.hpp"
 #include "filecoin/registry/update_proof.hpp"
 #include "filecoin/vanilla_check/snap_check.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::filled;
 
 namespace {
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
-}
 
 // Root of a binary SHA-256 tree over a power of two of leaves.
 Domain binary_root(std::vector<Domain> level) {

@@ -21,9 +21,12 @@
 #include "filecoin/sealer/commit_phase1.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
 #include "filecoin/sparse_sector/sparse_seal.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::data_nodes;
+using cuzk::test::filled;
 
 namespace {
 
@@ -33,26 +36,6 @@ constexpr auto k2KiBSynthetic = RegisteredSealProof::kStackedDrg2KiBV1_1_Feat_Sy
 constexpr auto k2KiBNonInteractive = RegisteredSealProof::kStackedDrg2KiBV1_2_Feat_NonInteractivePoRep;
 constexpr auto k8MiBV1_1 = RegisteredSealProof::kStackedDrg8MiBV1_1;
 constexpr auto k32GiBV1_1 = RegisteredSealProof::kStackedDrg32GiBV1_1;
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
-}
-
-// Canonical pseudo-random sector data.
-std::vector<Domain> data_nodes(uint64_t nodes, uint64_t seed) {
-  std::vector<Domain> out(nodes);
-  uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-  for (auto& d : out) {
-    for (auto& b : d) {
-      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-      b = uint8_t(x);
-    }
-    d = trunc254(d);
-  }
-  return out;
-}
 
 const SectorIdentity kIdentity{filled(3), 1234, filled(12)};
 

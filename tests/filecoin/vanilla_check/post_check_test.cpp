@@ -24,9 +24,11 @@
 #include "filecoin/sealer/post_prover.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
 #include "golden_post.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::filled;
 using vanilla_check_test::golden_bytes;
 using vanilla_check_test::golden_post_public;
 
@@ -361,12 +363,6 @@ namespace {
 constexpr auto kWinning2KiB = RegisteredPoStProof::kStackedDrgWinning2KiBV1;
 constexpr auto kWindow2KiBV1 = RegisteredPoStProof::kStackedDrgWindow2KiBV1;
 constexpr auto kWindow2KiBV1_2 = RegisteredPoStProof::kStackedDrgWindow2KiBV1_2;
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
-}
 
 // Two CC sectors (ids 10 and 11), sealed once.
 const SealedSector& sealed_2kib(size_t which) {

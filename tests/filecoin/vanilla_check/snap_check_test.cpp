@@ -17,30 +17,14 @@
 #include "filecoin/formats/snap_bincode.hpp"
 #include "filecoin/sealer/sealed_sector.hpp"
 #include "filecoin/sealer/snap_update.hpp"
+#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
+using cuzk::test::data_nodes;
+using cuzk::test::filled;
 
 namespace {
-
-Domain filled(uint8_t b) {
-  Domain d;
-  d.fill(b);
-  return d;
-}
-
-std::vector<Domain> data_nodes(uint64_t nodes, uint64_t seed) {
-  std::vector<Domain> out(nodes);
-  uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-  for (auto& d : out) {
-    for (auto& b : d) {
-      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-      b = uint8_t(x);
-    }
-    d = trunc254(d);
-  }
-  return out;
-}
 
 struct Updated {
   SnapPublic pub;
