@@ -111,31 +111,38 @@ Num hash_level(CS& cs, NodeHasher hasher, uint32_t arity, uint32_t height, const
 
 }  // namespace por_detail
 
+// PoRCircuit::synthesize over its parts, so a caller holding the path need
+// not copy it.
 template <class CS>
-void synthesize_por(CS& cs, const PorCircuit& por) {
+void synthesize_por(CS& cs, const TreeShape& s, const circuits::Root<Fr>& value, const PorAuthPath& auth_path,
+                    const circuits::Root<Fr>& root, bool private_root) {
   static_assert(std::is_same_v<typename CS::Field, Fr>, "Filecoin circuits are over BLS12-381 Fr");
   using Num = por_detail::Num;
   using Bit = por_detail::Bit;
-  validate_por_shape(por.shape);
-  const TreeShape& s = por.shape;
-  const Num leaf = por.value.allocated(cs, "value");
+  validate_por_shape(s);
+  const Num leaf = value.allocated(cs, "value");
   std::vector<Bit> bits;
   Num cur = [&] {
     r1cs::Namespace ns(cs, "base");
-    return por_detail::ascend(cs, s.hasher, s.base_arity, por.auth_path.base, leaf, bits);
+    return por_detail::ascend(cs, s.hasher, s.base_arity, auth_path.base, leaf, bits);
   }();
   cur = [&] {
     r1cs::Namespace ns(cs, "sub");
-    return por_detail::ascend(cs, s.hasher, s.sub_arity, por.auth_path.sub, cur, bits);
+    return por_detail::ascend(cs, s.hasher, s.sub_arity, auth_path.sub, cur, bits);
   }();
   const Num computed_root = [&] {
     r1cs::Namespace ns(cs, "top");
-    return por_detail::ascend(cs, s.hasher, s.top_arity, por.auth_path.top, cur, bits);
+    return por_detail::ascend(cs, s.hasher, s.top_arity, auth_path.top, cur, bits);
   }();
   circuits::multipack::pack_into_inputs(cs, "path", std::span<const Bit>(bits));
-  const Num rt = por.root.allocated(cs, "root_value");
+  const Num rt = root.allocated(cs, "root_value");
   circuits::constraint::equal<Fr>(cs, "enforce root is correct", computed_root, rt);
-  if (!por.private_root) rt.inputize(cs, "root");
+  if (!private_root) rt.inputize(cs, "root");
+}
+
+template <class CS>
+void synthesize_por(CS& cs, const PorCircuit& por) {
+  synthesize_por(cs, por.shape, por.value, por.auth_path, por.root, por.private_root);
 }
 
 // challenge_bits: the challenged leaf's bits, least significant first, as many

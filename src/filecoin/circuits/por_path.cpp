@@ -17,17 +17,17 @@ std::vector<PorPathElement> blank_levels(size_t count, uint32_t arity) {
 }  // namespace
 
 void validate_por_shape(const TreeShape& shape) {
-  const std::string what = "PoR circuit: tree shape " + shape.describe() + ": ";
+  const auto what = [&] { return "PoR circuit: tree shape " + shape.describe() + ": "; };
   if (shape.hasher != NodeHasher::kPoseidon && shape.hasher != NodeHasher::kSha256Trunc254)
-    throw Error(what + "unknown node hasher");
-  if (!is_arity(shape.base_arity)) throw Error(what + "base arity must be 2, 4, 8 or 16");
-  if (shape.sub_arity != 0 && !is_arity(shape.sub_arity)) throw Error(what + "sub arity must be 0, 2, 4, 8 or 16");
-  if (shape.top_arity != 0 && !is_arity(shape.top_arity)) throw Error(what + "top arity must be 0, 2, 4, 8 or 16");
-  if (shape.top_arity != 0 && shape.sub_arity == 0) throw Error(what + "a top level needs a sub level");
+    throw Error(what() + "unknown node hasher");
+  if (!is_arity(shape.base_arity)) throw Error(what() + "base arity must be 2, 4, 8 or 16");
+  if (shape.sub_arity != 0 && !is_arity(shape.sub_arity)) throw Error(what() + "sub arity must be 0, 2, 4, 8 or 16");
+  if (shape.top_arity != 0 && !is_arity(shape.top_arity)) throw Error(what() + "top arity must be 0, 2, 4, 8 or 16");
+  if (shape.top_arity != 0 && shape.sub_arity == 0) throw Error(what() + "a top level needs a sub level");
   if (shape.leaves == 0 || shape.leaves > (uint64_t(1) << 62) || (shape.leaves & (shape.leaves - 1)) != 0)
-    throw Error(what + "the leaf count must be a power of two in 1..2^62");
+    throw Error(what() + "the leaf count must be a power of two in 1..2^62");
   if (shape.leaves % shape.base_tree_count() != 0 || shape.base_height() < 1)
-    throw Error(what + "the leaves do not fill " + std::to_string(shape.base_tree_count()) +
+    throw Error(what() + "the leaves do not fill " + std::to_string(shape.base_tree_count()) +
                 " base trees of arity " + std::to_string(shape.base_arity));
 }
 
