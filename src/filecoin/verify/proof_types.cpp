@@ -10,6 +10,7 @@ FilecoinProofType porep_proof_type(RegisteredSealProof proof) {
   const auto& info = seal_proof_info(proof);
   FilecoinProofType t;
   t.name = std::string(info.name);
+  t.registered = proof;
   t.kind = FilecoinProofKind::kPoRep;
   t.porep = porep_shape(proof);
   t.sector_nodes = t.porep.sector_nodes;
@@ -20,6 +21,7 @@ FilecoinProofType post_proof_type(RegisteredPoStProof proof) {
   const auto& info = post_proof_info(proof);
   FilecoinProofType t;
   t.name = std::string(info.name);
+  t.registered = proof;
   t.kind = info.type == PoStType::kWinning ? FilecoinProofKind::kWinningPoSt : FilecoinProofKind::kWindowPoSt;
   t.sector_nodes = info.sector_nodes();
   t.post = {t.sector_nodes, info.circuit_sector_count, info.circuit_challenge_count, info.api_version};
@@ -31,6 +33,7 @@ FilecoinProofType snap_proof_type(RegisteredUpdateProof proof) {
   const auto& info = update_proof_info(proof);
   FilecoinProofType t;
   t.name = std::string(kUpdateTypePrefix) + std::string(info.name);
+  t.registered = proof;
   t.kind = FilecoinProofKind::kSnapDeals;
   t.sector_nodes = info.sector_nodes();
   return t;

@@ -56,8 +56,7 @@ class ValueCheck {
 
 }  // namespace
 
-VerifyResult verify_filecoin_proof(const FilecoinProofType& type, const FilecoinPublicValues& v,
-                                   const VerifyingKey& vk, std::span<const uint8_t> proof) {
+std::vector<std::vector<Fr>> filecoin_public_inputs(const FilecoinProofType& type, const FilecoinPublicValues& v) {
   ValueCheck c(type);
   const bool porep = type.kind == FilecoinProofKind::kPoRep;
   const bool post = type.kind == FilecoinProofKind::kWindowPoSt || type.kind == FilecoinProofKind::kWinningPoSt;
@@ -98,19 +97,25 @@ VerifyResult verify_filecoin_proof(const FilecoinProofType& type, const Filecoin
   }
   c.done();
 
-  const PreparedVerifyingKey pvk(vk);
   switch (type.kind) {
-    case FilecoinProofKind::kPoRep: return verify_porep(type.porep, pv, pvk, proof);
-    case FilecoinProofKind::kWindowPoSt: return verify_window_post(type.post, *v.randomness, v.sectors, pvk, proof);
+    case FilecoinProofKind::kPoRep: return PorepPublicInputs(type.porep, pv).all();
+    case FilecoinProofKind::kWindowPoSt: return window_post_public_inputs(type.post, *v.randomness, v.sectors);
     case FilecoinProofKind::kWinningPoSt:
       if (v.sectors.size() != 1)
         throw Error(type.name + ": WinningPoSt proves exactly one sector, " + std::to_string(v.sectors.size()) +
                     " given");
-      return verify_winning_post(type.sector_nodes, type.winning_challenges, type.post.api_version, *v.randomness,
-                                 v.sectors[0], pvk, proof);
-    case FilecoinProofKind::kSnapDeals: return verify_snap(type.sector_nodes, sv, pvk, proof);
+      return {winning_post_public_inputs(type.sector_nodes, type.winning_challenges, type.post.api_version,
+                                         *v.randomness, v.sectors[0])};
+    case FilecoinProofKind::kSnapDeals: return snap_public_inputs_all(type.sector_nodes, sv);
   }
-  throw Error("verify: unknown proof kind");
+  throw Error("public inputs: unknown proof kind");
+}
+
+VerifyResult verify_filecoin_proof(const FilecoinProofType& type, const FilecoinPublicValues& values,
+                                   const VerifyingKey& vk, std::span<const uint8_t> proof) {
+  const auto inputs = filecoin_public_inputs(type, values);
+  const auto proofs = split_partition_proofs(proof, inputs.size(), std::string(filecoin_proof_kind_name(type.kind)) + " proof");
+  return verify_partitions(PreparedVerifyingKey(vk), proofs, inputs);
 }
 
 }  // namespace cuzk::filecoin

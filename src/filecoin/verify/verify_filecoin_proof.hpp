@@ -10,8 +10,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "filecoin/registry/post_proof.hpp"
+#include "filecoin/registry/seal_proof.hpp"
+#include "filecoin/registry/update_proof.hpp"
 #include "filecoin/verify/filecoin_verify.hpp"
 
 namespace cuzk::filecoin {
@@ -21,6 +25,7 @@ const char* filecoin_proof_kind_name(FilecoinProofKind k);
 
 struct FilecoinProofType {
   std::string name;  // the registered name, for messages
+  std::variant<RegisteredSealProof, RegisteredPoStProof, RegisteredUpdateProof> registered;
   FilecoinProofKind kind = FilecoinProofKind::kPoRep;
   uint64_t sector_nodes = 0;
   PorepShape porep;              // kPoRep
@@ -40,6 +45,11 @@ struct FilecoinPublicValues {
   // SnapDeals
   std::optional<Domain> comm_r_old, comm_d_new, comm_r_new;
 };
+
+// Every partition's public inputs (ONE excluded), generated as
+// rust-fil-proofs' verifiers generate them; Error naming a value the kind
+// needs and lacks, or one it does not use.
+std::vector<std::vector<Fr>> filecoin_public_inputs(const FilecoinProofType& type, const FilecoinPublicValues& values);
 
 VerifyResult verify_filecoin_proof(const FilecoinProofType& type, const FilecoinPublicValues& values,
                                    const VerifyingKey& vk, std::span<const uint8_t> proof);

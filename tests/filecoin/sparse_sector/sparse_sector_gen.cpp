@@ -7,9 +7,10 @@
 //                       ["<base64 bincode PartitionProof>", ...], 16 partitions x 86 challenges
 //   inputs.json         the public values (commitments, ids, seed, ticket, randomness,
 //                       SnapDeals comm_r_old / comm_d_new / comm_r_new) in hex
-// Usage: filecoin_sparse_sector_gen [out_dir=sparse_sector_out] [GiB: 32 (default) or 64]
+// Usage: filecoin_sparse_sector_gen [out_dir=sparse_sector_out] [size: 32GiB (default), 64GiB, 512MiB, 8MiB, 2KiB]
 #include <time.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -61,18 +62,19 @@ struct Step {
 
 int main(int argc, char** argv) try {
   const std::filesystem::path out = argc > 1 ? argv[1] : "sparse_sector_out";
-  const int gib = argc > 2 ? std::atoi(argv[2]) : 32;
-  if (gib != 32 && gib != 64) throw Error("sector size must be 32 or 64 GiB, got " + std::to_string(gib));
+  std::string size = argc > 2 ? argv[2] : "32GiB";
+  if (size == "32" || size == "64") size += "GiB";
   std::filesystem::create_directories(out);
-  // Registry ids (go-state-types): StackedDrg{32,64}GiBV1_1, StackedDrgWindow{32,64}GiBV1_2, Winning{32,64}GiBV1.
-  const RegisteredSealProof seal =
-      gib == 32 ? RegisteredSealProof::kStackedDrg32GiBV1_1 : RegisteredSealProof::kStackedDrg64GiBV1_1;
-  const RegisteredPoStProof window = gib == 32 ? RegisteredPoStProof::kStackedDrgWindow32GiBV1_2
-                                               : RegisteredPoStProof::kStackedDrgWindow64GiBV1_2;
-  const RegisteredPoStProof winning = gib == 32 ? RegisteredPoStProof::kStackedDrgWinning32GiBV1
-                                                : RegisteredPoStProof::kStackedDrgWinning64GiBV1;
-  const RegisteredUpdateProof update =
-      gib == 32 ? RegisteredUpdateProof::kStackedDrg32GiBV1 : RegisteredUpdateProof::kStackedDrg64GiBV1;
+  // The production types of the size: StackedDrg<size>V1_1, StackedDrgWindow<size>V1_2,
+  // StackedDrgWinning<size>V1, update StackedDrg<size>V1 (an unknown size is an Error naming it).
+  const RegisteredSealProof seal = seal_proof_from_name("StackedDrg" + size + "V1_1");
+  const RegisteredPoStProof window = post_proof_from_name("StackedDrgWindow" + size + "V1_2");
+  const RegisteredPoStProof winning = post_proof_from_name("StackedDrgWinning" + size + "V1");
+  RegisteredUpdateProof update{};
+  bool found = false;
+  for (const auto& u : all_update_proofs())
+    if (u.name == "StackedDrg" + size + "V1") update = u.proof, found = true;
+  if (!found) throw Error("no update proof for sector size " + size);
 
   SparseSealRequest r;
   r.proof = seal;
@@ -106,8 +108,9 @@ int main(int argc, char** argv) try {
     step.report(name, bytes.size());
   }
 
-  // A 64 KiB deal (2048 nodes) at the sector's start, zero elsewhere.
-  const SparseUpdate u = update_sparse_sector(s.sector, sparse_deal_data(0, 2048));
+  // A deal at the sector's start (64 KiB, or half a smaller sector), zero elsewhere.
+  const uint64_t deal_nodes = std::min<uint64_t>(2048, update_proof_info(update).sector_nodes() / 2);
+  const SparseUpdate u = update_sparse_sector(s.sector, sparse_deal_data(0, deal_nodes));
   step.report("SnapDeals encoding");
   const auto snap = sparse_snap_partition_proofs(s.sector, u);
   step.report("SnapDeals partition proofs");
