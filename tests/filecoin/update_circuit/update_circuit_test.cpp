@@ -3,10 +3,11 @@
 // counts for the test sizes 1 KiB (8-4-0) 1,248,389, 2 KiB (8-0-0) 1,705,039,
 // 4 KiB (8-2-0) 2,165,109, 8 KiB (8-4-0) 2,620,359, 16 KiB (8-8-0)
 // 6,300,021, 32 KiB (8-8-2) 6,760,091, and 32 GiB (8-8-0) 81,049,499; four
-// public inputs. A real 2 KiB SnapDeals update (host sealer) satisfies it, its
-// public inputs are snap_public_inputs' (so the verifier's), and with
-// bellperson's densities (no cancelled A/B terms); tampered witnesses fail at
-// the named constraint, or with an Error where the Rust asserts.
+// public inputs; apex_por's counts (gadgets.rs). Real 2 KiB and 32 KiB (two
+// partitions) SnapDeals updates from the host sealer satisfy it, with
+// snap_public_inputs' values (the verifier's) as its inputs and bellperson's
+// densities (no cancelled A/B terms); tampered witnesses fail at the named
+// constraint, or with an Error where the Rust asserts.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -55,6 +56,39 @@ TEST(UpdateCircuit, BlankCount32GiB) {
   EXPECT_EQ(s.num_constraints, 81049499u);
   EXPECT_EQ(s.num_inputs, 5u);
   RecordProperty("seconds", std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+}
+
+// gadgets.rs apex_por tests: 8 apex leafs and no partition bits (1-8 KiB)
+// 317,654; at 16 KiB 4 partitions x 16 leafs 771,448 and 8 x 8 453,797;
+// 2 partitions x 128 leafs (16 and 32 KiB) 5,808,515.
+TEST(UpdateCircuit, ApexPorCountsAreRustFilProofs) {
+  struct Case {
+    uint64_t nodes;
+    size_t partitions, leafs, constraints;
+  };
+  const Case cases[] = {{1 << 5, 1, 8, 317654},   {1 << 6, 1, 8, 317654},   {1 << 8, 1, 8, 317654},
+                        {1 << 9, 4, 16, 771448},  {1 << 9, 8, 8, 453797},   {1 << 9, 2, 128, 5808515},
+                        {1 << 10, 2, 128, 5808515}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.nodes);
+    const UpdateCircuitParams p = update_circuit_params(c.nodes);
+    r1cs::ShapeCounter<Fr> cs;
+    using circuits::AllocatedBit;
+    using circuits::AllocatedNum;
+    const auto comm_d = AllocatedNum<Fr>::alloc(cs, "comm_d", [] { return Fr::zero(); });
+    std::vector<AllocatedBit<Fr>> bits;
+    std::vector<std::vector<AllocatedNum<Fr>>> path;
+    const size_t partition_bits = size_t(std::countr_zero(c.partitions));
+    for (size_t i = 0; i < partition_bits; ++i)
+      bits.push_back(AllocatedBit<Fr>::alloc(cs, "bit", std::optional<bool>()));
+    std::vector<AllocatedNum<Fr>> leafs;
+    for (size_t i = 0; i < c.leafs; ++i) leafs.push_back(AllocatedNum<Fr>::alloc(cs, "leaf", [] { return Fr::zero(); }));
+    for (size_t i = 0; i < partition_bits; ++i)
+      path.push_back({AllocatedNum<Fr>::alloc(cs, "sibling", [] { return Fr::zero(); })});
+    const size_t before = cs.shape().num_constraints;
+    apex_por(cs, "apex_por", p, leafs, bits, path, comm_d);
+    EXPECT_EQ(cs.shape().num_constraints - before, c.constraints);
+  }
 }
 
 TEST(UpdateCircuit, BlankCircuitHasNoValues) {
@@ -173,6 +207,40 @@ TEST(UpdateCircuit, TamperedWitnessesFailAtTheNamedConstraint) {
     in.challenges.pop_back();
     EXPECT_THROW(first_unsatisfied(in), Error);
   }
+}
+
+// Two partitions (one partition bit under h_select), TreeR 8-8-2: partition
+// 1 of a real 32 KiB update satisfies its circuit (about 10 s); with
+// CUZK_EXHAUSTIVE=1 (a minute more) partition 0 too, partition 1's proof
+// is refused as partition 0's, and a changed partition path fails apex_por.
+TEST(UpdateCircuit, Real32KiBUpdateSatisfiesItsPartitions) {
+  const uint64_t nodes = 1 << 10;
+  SealConfig config;
+  config.sector_size = nodes * 32;
+  config.porep_id[0] = 5;
+  config.api_version = ApiVersion::kV1_1_0;
+  const SealedSector sector = seal_cc_sector(config, {test::filled(6), 7, test::filled(8)});
+  const UpdatedSector update = encode_sector_update(sector, test::data_nodes(nodes, 32));
+  const SnapPublicValues pub{update.comm_r_old, update.comm_d_new, update.comm_r_new};
+  const auto proofs = snap_partition_proofs(sector, update);
+  const auto all = update_circuit_inputs_all(nodes, pub, proofs);
+  ASSERT_EQ(all.size(), 2u);
+  const bool exhaustive = std::getenv("CUZK_EXHAUSTIVE") != nullptr;
+  for (size_t k = exhaustive ? 0 : 1; k < 2; ++k) {
+    std::vector<Fr> inputs;
+    EXPECT_EQ(first_unsatisfied(all[k], &inputs), "") << "partition " << k;
+    inputs.erase(inputs.begin());
+    EXPECT_EQ(inputs, snap_public_inputs(nodes, k, update_h_default(nodes), pub));
+  }
+  if (!exhaustive) return;
+  // Partition 1's openings lie in the other half, under the other rho.
+  const UpdateCircuitInputs swapped = update_circuit_inputs(nodes, 0, update_h_default(nodes), pub, proofs[1]);
+  EXPECT_THROW(first_unsatisfied(swapped), Error);
+  // The partition path (TreeD's top level), changed in every challenge alike.
+  UpdateCircuitInputs in = all[1];
+  for (auto& c : in.challenges) *c.path_d_new.back()[0] += Fr::one();
+  const std::string name = first_unsatisfied(in);
+  EXPECT_NE(name.find("apex_gadget/partition-tree por/calculated root == provided root"), std::string::npos) << name;
 }
 
 }  // namespace
