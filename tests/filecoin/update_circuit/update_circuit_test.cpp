@@ -55,7 +55,8 @@ TEST(UpdateCircuit, BlankCount32GiB) {
   const r1cs::CircuitShape s = blank_shape(uint64_t(1) << 30);
   EXPECT_EQ(s.num_constraints, 81049499u);
   EXPECT_EQ(s.num_inputs, 5u);
-  RecordProperty("seconds", std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+  RecordProperty("seconds",
+                 std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
 }
 
 // gadgets.rs apex_por tests: 8 apex leafs and no partition bits (1-8 KiB)
@@ -66,8 +67,8 @@ TEST(UpdateCircuit, ApexPorCountsAreRustFilProofs) {
     uint64_t nodes;
     size_t partitions, leafs, constraints;
   };
-  const Case cases[] = {{1 << 5, 1, 8, 317654},   {1 << 6, 1, 8, 317654},   {1 << 8, 1, 8, 317654},
-                        {1 << 9, 4, 16, 771448},  {1 << 9, 8, 8, 453797},   {1 << 9, 2, 128, 5808515},
+  const Case cases[] = {{1 << 5, 1, 8, 317654},    {1 << 6, 1, 8, 317654}, {1 << 8, 1, 8, 317654},
+                        {1 << 9, 4, 16, 771448},   {1 << 9, 8, 8, 453797}, {1 << 9, 2, 128, 5808515},
                         {1 << 10, 2, 128, 5808515}};
   for (const Case& c : cases) {
     SCOPED_TRACE(c.nodes);
@@ -82,7 +83,8 @@ TEST(UpdateCircuit, ApexPorCountsAreRustFilProofs) {
     for (size_t i = 0; i < partition_bits; ++i)
       bits.push_back(AllocatedBit<Fr>::alloc(cs, "bit", std::optional<bool>()));
     std::vector<AllocatedNum<Fr>> leafs;
-    for (size_t i = 0; i < c.leafs; ++i) leafs.push_back(AllocatedNum<Fr>::alloc(cs, "leaf", [] { return Fr::zero(); }));
+    for (size_t i = 0; i < c.leafs; ++i)
+      leafs.push_back(AllocatedNum<Fr>::alloc(cs, "leaf", [] { return Fr::zero(); }));
     for (size_t i = 0; i < partition_bits; ++i)
       path.push_back({AllocatedNum<Fr>::alloc(cs, "sibling", [] { return Fr::zero(); })});
     const size_t before = cs.shape().num_constraints;

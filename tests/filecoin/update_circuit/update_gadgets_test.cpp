@@ -35,7 +35,7 @@ using TestCS = r1cs::TestConstraintSystem<Fr>;
 
 namespace {
 
-const uint64_t kAllowedNodes[] = {1u << 5, 1u << 6, 1u << 7, 1u << 8, 1u << 9, 1u << 10,
+const uint64_t kAllowedNodes[] = {1u << 5,  1u << 6,  1u << 7,  1u << 8,  1u << 9,   1u << 10,
                                   1u << 18, 1u << 19, 1u << 24, 1u << 30, 1ull << 31};
 
 AllocatedNum<Fr> num(TestCS& cs, const char* name, const Fr& v) {
@@ -58,7 +58,8 @@ TEST(UpdateGadgets, GenChallengeBitsCostsAndDrawsTheVanillaChallenges) {
       auto partition_bits = allocated_num_to_allocated_bits(cs, "partition_bits", partition);
       partition_bits.resize(p.partition_bit_len);
       const size_t before = cs.shape().num_constraints;
-      const auto generated = gen_challenge_bits(cs, "gen_challenge_bits", comm, partition, p.challenge_count, rand_bits);
+      const auto generated =
+          gen_challenge_bits(cs, "gen_challenge_bits", comm, partition, p.challenge_count, rand_bits);
       EXPECT_EQ(cs.shape().num_constraints - before, expected[s]);
       ASSERT_TRUE(cs.is_satisfied());
 
@@ -105,8 +106,10 @@ TEST(UpdateGadgets, ChallengeHighBitsSelectsTheHTopBits) {
   for (size_t sel = 0; sel < hs.size(); ++sel) {
     TestCS cs;
     std::vector<AllocatedBit<Fr>> c_bits, h_select;
-    for (int i = 0; i < 30; ++i) c_bits.push_back(AllocatedBit<Fr>::alloc(cs, "c", std::optional<bool>((challenge >> i) & 1)));
-    for (size_t i = 0; i < hs.size(); ++i) h_select.push_back(AllocatedBit<Fr>::alloc(cs, "h", std::optional<bool>(i == sel)));
+    for (int i = 0; i < 30; ++i)
+      c_bits.push_back(AllocatedBit<Fr>::alloc(cs, "c", std::optional<bool>((challenge >> i) & 1)));
+    for (size_t i = 0; i < hs.size(); ++i)
+      h_select.push_back(AllocatedBit<Fr>::alloc(cs, "h", std::optional<bool>(i == sel)));
     const size_t before = cs.shape().num_constraints;
     const auto high = get_challenge_high_bits(cs, "high", std::span<const AllocatedBit<Fr>>(c_bits),
                                               std::span<const AllocatedBit<Fr>>(h_select), std::span<const size_t>(hs));

@@ -49,9 +49,9 @@ inline size_t digests_per_partition(size_t challenges, size_t bits_per_challenge
 // `challenges` vectors of bits_per_challenge bits each, least significant first.
 template <class CS, class N, class F = typename CS::Field>
 std::vector<std::vector<circuits::AllocatedBit<F>>> gen_challenge_bits(CS& cs, const N& name,
-                                                                      const circuits::AllocatedNum<F>& comm_r_new,
-                                                                      const circuits::AllocatedNum<F>& partition,
-                                                                      size_t challenges, size_t bits_per_challenge) {
+                                                                       const circuits::AllocatedNum<F>& comm_r_new,
+                                                                       const circuits::AllocatedNum<F>& partition,
+                                                                       size_t challenges, size_t bits_per_challenge) {
   using circuits::AllocatedNum;
   const size_t capacity = size_t(F::kBits - 1);
   const size_t digests = digests_per_partition(challenges, bits_per_challenge, capacity);
@@ -62,18 +62,20 @@ std::vector<std::vector<circuits::AllocatedBit<F>>> gen_challenge_bits(CS& cs, c
   const F digests_f = F::from_u64(digests);
   for (size_t j = 0; j < digests; ++j) {
     const F j_f = F::from_u64(j);
-    const AllocatedNum<F> digest_index =
-        AllocatedNum<F>::alloc(cs, [j] { return "digest_index_" + std::to_string(j); },
-                               [&] { return circuits::need(partition.value()) * digests_f + j_f; });
+    const AllocatedNum<F> digest_index = AllocatedNum<F>::alloc(
+        cs, [j] { return "digest_index_" + std::to_string(j); },
+        [&] { return circuits::need(partition.value()) * digests_f + j_f; });
     circuits::LC<F> index_lc;
     index_lc.add(partition.variable(), digests_f);
     index_lc.add(r1cs::Variable::one(), j_f);  // dropped for j = 0: a zero coefficient is no term
-    cs.enforce([j] { return "digest_index_" + std::to_string(j) + " == k * digests_per_partition + " + std::to_string(j); },
-               index_lc, circuits::LC<F>(r1cs::Variable::one()), digest_index.lc());
+    cs.enforce(
+        [j] { return "digest_index_" + std::to_string(j) + " == k * digests_per_partition + " + std::to_string(j); },
+        index_lc, circuits::LC<F>(r1cs::Variable::one()), digest_index.lc());
 
-    const AllocatedNum<F> digest =
-        randomness_hash(cs, [j] { return "digest_" + std::to_string(j); }, comm_r_new, digest_index);
-    const auto bits = allocated_num_to_allocated_bits(cs, [j] { return "digest_" + std::to_string(j) + "_bits"; }, digest);
+    const AllocatedNum<F> digest = randomness_hash(
+        cs, [j] { return "digest_" + std::to_string(j); }, comm_r_new, digest_index);
+    const auto bits = allocated_num_to_allocated_bits(
+        cs, [j] { return "digest_" + std::to_string(j) + "_bits"; }, digest);
 
     // The last digest may give fewer challenges than it could.
     const size_t take = j + 1 == digests ? challenges - generated.size() : per_digest;

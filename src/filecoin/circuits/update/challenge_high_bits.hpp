@@ -18,7 +18,8 @@ namespace cuzk::filecoin::update_circuit {
 
 // c_bits least significant first; h_select_bits.size() == hs.size().
 template <class CS, class N, class F = typename CS::Field>
-circuits::AllocatedNum<F> get_challenge_high_bits(CS& cs, const N& name, std::span<const circuits::AllocatedBit<F>> c_bits,
+circuits::AllocatedNum<F> get_challenge_high_bits(CS& cs, const N& name,
+                                                  std::span<const circuits::AllocatedBit<F>> c_bits,
                                                   std::span<const circuits::AllocatedBit<F>> h_select_bits,
                                                   std::span<const size_t> hs) {
   using circuits::AllocatedNum;
@@ -40,11 +41,11 @@ circuits::AllocatedNum<F> get_challenge_high_bits(CS& cs, const N& name, std::sp
     const size_t h = hs[k];
     const circuits::AllocatedBit<F>& select = h_select_bits[k];
     auto tag = [h, k] { return " (h=" + std::to_string(h) + ", k=" + std::to_string(k) + ")"; };
-    const AllocatedNum<F> c_high =
-        circuits::multipack::pack_bits(cs, [&] { return "c_high" + tag(); }, all.subspan(all.size() - h));
-    const AllocatedNum<F> product = AllocatedNum<F>::alloc(cs, [&] { return "c_high_or_zero" + tag(); }, [&] {
-      return need(select.value()) ? need(c_high.value()) : F::zero();
-    });
+    const AllocatedNum<F> c_high = circuits::multipack::pack_bits(
+        cs, [&] { return "c_high" + tag(); }, all.subspan(all.size() - h));
+    const AllocatedNum<F> product = AllocatedNum<F>::alloc(
+        cs, [&] { return "c_high_or_zero" + tag(); },
+        [&] { return need(select.value()) ? need(c_high.value()) : F::zero(); });
     cs.enforce([&] { return "c_high_or_zero == c_high * h_select_bit" + tag(); }, c_high.lc(),
                circuits::LC<F>(select.variable()), product.lc());
     c_high_or_zero.push_back(product);

@@ -99,8 +99,8 @@ std::vector<std::vector<circuits::AllocatedNum<F>>> alloc_path(CS& cs, const Opt
   std::vector<std::vector<circuits::AllocatedNum<F>>> out(levels);
   for (size_t l = 0; l < levels; ++l)
     for (size_t s = 0; s < path[l].size(); ++s)
-      out[l].push_back(circuits::AllocatedNum<F>::alloc(cs, [&] { return name(l, s); },
-                                                        [&] { return circuits::need(path[l][s]); }));
+      out[l].push_back(circuits::AllocatedNum<F>::alloc(
+          cs, [&] { return name(l, s); }, [&] { return circuits::need(path[l][s]); }));
   return out;
 }
 
@@ -133,8 +133,8 @@ void synthesize_empty_sector_update(CS& cs, const UpdateCircuitInputs& in) {
     for (size_t i = 0; i < bit_len; ++i) {
       std::optional<bool> bit;
       if (v) bit = ((*v >> i) & 1) != 0;
-      k_and_h_select_bits.push_back(
-          AllocatedBit<F>::alloc(cs, [i] { return "k_and_h_select_bit_" + std::to_string(i); }, bit));
+      k_and_h_select_bits.push_back(AllocatedBit<F>::alloc(
+          cs, [i] { return "k_and_h_select_bit_" + std::to_string(i); }, bit));
       lc.add(k_and_h_select_bits.back().variable(), pow2);
       pow2 = pow2.dbl();
     }
@@ -163,13 +163,14 @@ void synthesize_empty_sector_update(CS& cs, const UpdateCircuitInputs& in) {
   std::vector<AllocatedNum<F>> apex_leafs;
   apex_leafs.reserve(p.apex_leaf_count);
   for (size_t i = 0; i < p.apex_leaf_count; ++i)
-    apex_leafs.push_back(AllocatedNum<F>::alloc(cs, [i] { return "apex_leaf_" + std::to_string(i); },
-                                                value_of(in.apex_leafs[i])));
+    apex_leafs.push_back(AllocatedNum<F>::alloc(
+        cs, [i] { return "apex_leaf_" + std::to_string(i); }, value_of(in.apex_leafs[i])));
   const size_t below_partitions = p.challenge_bit_len - p.partition_bit_len;
   std::vector<std::vector<AllocatedNum<F>>> partition_path;
   for (size_t i = 0; i < p.partition_bit_len; ++i)
-    partition_path.push_back({AllocatedNum<F>::alloc(cs, [i] { return "partition_path_sibling_" + std::to_string(i); },
-                                                     value_of(in.challenges[0].path_d_new[below_partitions + i][0]))});
+    partition_path.push_back({AllocatedNum<F>::alloc(
+        cs, [i] { return "partition_path_sibling_" + std::to_string(i); },
+        value_of(in.challenges[0].path_d_new[below_partitions + i][0]))});
 
   // comm_r = H(comm_c, root_r) ties the witnessed roots to the public commitments.
   const AllocatedNum<F> comm_r_old_calc = circuits::poseidon::hash2_circuit(cs, "comm_r_old_calc", comm_c, root_r_old);
@@ -189,14 +190,18 @@ void synthesize_empty_sector_update(CS& cs, const UpdateCircuitInputs& in) {
     std::vector<AllocatedBit<F>> c_bits = generated_bits[c];
     c_bits.insert(c_bits.end(), partition_bits.begin(), partition_bits.end());
 
-    const AllocatedNum<F> c_high =
-        get_challenge_high_bits(cs, [&] { return "get_challenge_high_bits" + at; }, std::span<const AllocatedBit<F>>(c_bits),
-                                std::span<const AllocatedBit<F>>(h_select_bits), hs);
-    const AllocatedNum<F> rho = randomness_hash(cs, [&] { return "rho" + at; }, phi, c_high);
+    const AllocatedNum<F> c_high = get_challenge_high_bits(
+        cs, [&] { return "get_challenge_high_bits" + at; }, std::span<const AllocatedBit<F>>(c_bits),
+        std::span<const AllocatedBit<F>>(h_select_bits), hs);
+    const AllocatedNum<F> rho = randomness_hash(
+        cs, [&] { return "rho" + at; }, phi, c_high);
 
-    const AllocatedNum<F> leaf_r_old = AllocatedNum<F>::alloc(cs, [&] { return "leaf_r_old" + at; }, value_of(ch.leaf_r_old));
-    const AllocatedNum<F> leaf_d_new = AllocatedNum<F>::alloc(cs, [&] { return "leaf_d_new" + at; }, value_of(ch.leaf_d_new));
-    const AllocatedNum<F> leaf_r_new = label_r_new(cs, [&] { return "leaf_r_new" + at; }, leaf_r_old, leaf_d_new, rho);
+    const AllocatedNum<F> leaf_r_old = AllocatedNum<F>::alloc(
+        cs, [&] { return "leaf_r_old" + at; }, value_of(ch.leaf_r_old));
+    const AllocatedNum<F> leaf_d_new = AllocatedNum<F>::alloc(
+        cs, [&] { return "leaf_d_new" + at; }, value_of(ch.leaf_d_new));
+    const AllocatedNum<F> leaf_r_new = label_r_new(
+        cs, [&] { return "leaf_r_new" + at; }, leaf_r_old, leaf_d_new, rho);
     if (leaf_r_new.value() && ch.leaf_r_new && *leaf_r_new.value() != *ch.leaf_r_new)
       throw Error("SnapDeals circuit: challenge " + std::to_string(c) +
                   ": leaf_r_new is not leaf_r_old + leaf_d_new * rho");

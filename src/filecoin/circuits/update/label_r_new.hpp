@@ -17,8 +17,7 @@ circuits::AllocatedNum<F> label_r_new(CS& cs, const N& name, const circuits::All
       cs, "label_r_new", [&] { return need(label_r_old.value()) + need(d_rho.value()); });
   circuits::LC<F> sum(label_r_old.variable());
   sum += d_rho.variable();
-  cs.enforce("label_r_new == label_r_old + label_d_new * rho", sum, circuits::LC<F>(r1cs::Variable::one()),
-             r_new.lc());
+  cs.enforce("label_r_new == label_r_old + label_d_new * rho", sum, circuits::LC<F>(r1cs::Variable::one()), r_new.lc());
   return r_new;
 }
 

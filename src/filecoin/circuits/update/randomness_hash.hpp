@@ -13,7 +13,8 @@ namespace cuzk::filecoin::update_circuit {
 
 template <class F>
 const circuits::poseidon::NeptuneCircuitPlan<F>& gen_randomness_plan() {
-  static const auto& plan = circuits::poseidon::neptune_circuit_plan<F>(2, circuits::poseidon::neptune_custom_tag<F>(1));
+  static const auto& plan =
+      circuits::poseidon::neptune_circuit_plan<F>(2, circuits::poseidon::neptune_custom_tag<F>(1));
   return plan;
 }
 

@@ -32,7 +32,8 @@ void append_byte_reversed(std::vector<circuits::Boolean<F>>& out, std::vector<ci
 
 // Sha256Function::hash_circuit: digest bits of `bits`, packed (no namespace of its own).
 template <class CS, class F = typename CS::Field>
-circuits::AllocatedNum<F> sha256_hash_circuit(CS& cs, std::span<const circuits::Boolean<std::type_identity_t<F>>> bits) {
+circuits::AllocatedNum<F> sha256_hash_circuit(CS& cs,
+                                              std::span<const circuits::Boolean<std::type_identity_t<F>>> bits) {
   const std::vector<circuits::Boolean<F>> be = circuits::sha256(cs, "hash", bits);
   std::vector<circuits::Boolean<F>> le;
   le.reserve(be.size());
@@ -57,8 +58,8 @@ circuits::AllocatedNum<F> sha256_hash2_circuit(CS& cs, const N& name, const circ
 
 // Sha256Function::hash_multi_leaf_circuit(cs.namespace(name), leaves, _).
 template <class CS, class N, class F = typename CS::Field>
-circuits::AllocatedNum<F> sha256_hash_multi_leaf_circuit(CS& cs, const N& name,
-                                                         std::span<const circuits::AllocatedNum<std::type_identity_t<F>>> leaves) {
+circuits::AllocatedNum<F> sha256_hash_multi_leaf_circuit(
+    CS& cs, const N& name, std::span<const circuits::AllocatedNum<std::type_identity_t<F>>> leaves) {
   r1cs::Namespace ns(cs, name);
   std::vector<circuits::Boolean<F>> preimage;
   preimage.reserve(leaves.size() * 256);

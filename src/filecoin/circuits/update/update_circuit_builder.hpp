@@ -84,8 +84,8 @@ inline Fr k_and_h_select_of(const UpdateCircuitParams& p, size_t k, size_t h) {
 }
 
 // Partition k's circuit inputs; h is the proof's h (h_default(nodes) on chain).
-inline UpdateCircuitInputs update_circuit_inputs(uint64_t sector_nodes, size_t k, size_t h,
-                                                 const SnapPublicValues& pub, const SnapPartitionProof& proof) {
+inline UpdateCircuitInputs update_circuit_inputs(uint64_t sector_nodes, size_t k, size_t h, const SnapPublicValues& pub,
+                                                 const SnapPartitionProof& proof) {
   UpdateCircuitInputs in;
   in.params = update_circuit_params(sector_nodes);
   const UpdateCircuitParams& p = in.params;
@@ -100,8 +100,8 @@ inline UpdateCircuitInputs update_circuit_inputs(uint64_t sector_nodes, size_t k
                 std::to_string(p.apex_leaf_count));
   for (const Domain& leaf : proof.apex_leafs) in.apex_leafs.emplace_back(fr_of(leaf, (part + " apex leaf").c_str()));
   if (proof.challenge_proofs.size() != p.challenge_count)
-    throw Error(part + ": " + std::to_string(proof.challenge_proofs.size()) + " challenge proofs, the sector size has " +
-                std::to_string(p.challenge_count));
+    throw Error(part + ": " + std::to_string(proof.challenge_proofs.size()) +
+                " challenge proofs, the sector size has " + std::to_string(p.challenge_count));
   // PrivateInputs::new takes the roots from the first challenge's proofs.
   in.root_r_old = fr_of(proof.challenge_proofs[0].proof_r_old.root, (part + " root_r_old").c_str());
   in.root_r_new = fr_of(proof.challenge_proofs[0].proof_r_new.root, (part + " root_r_new").c_str());

@@ -34,8 +34,8 @@ struct UpdateCircuitInputs {
   // Private.
   OptFr comm_c;
   OptFr root_r_old, root_r_new;
-  std::vector<OptFr> apex_leafs;                    // params.apex_leaf_count
-  std::vector<UpdateChallengeInputs> challenges;    // params.challenge_count
+  std::vector<OptFr> apex_leafs;                  // params.apex_leaf_count
+  std::vector<UpdateChallengeInputs> challenges;  // params.challenge_count
 };
 
 }  // namespace cuzk::filecoin::update_circuit

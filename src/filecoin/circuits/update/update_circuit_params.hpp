@@ -49,7 +49,7 @@ inline UpdateCircuitParams update_circuit_params(uint64_t sector_nodes) {
     uint32_t sub, top;
   };
   // validate_tree_r_shape: base arity 8 everywhere.
-  static constexpr Arities kShapes[] = {{5, 4, 0},  {6, 0, 0},  {7, 2, 0},  {8, 4, 0},  {9, 8, 0},  {10, 8, 2},
+  static constexpr Arities kShapes[] = {{5, 4, 0},  {6, 0, 0},  {7, 2, 0},  {8, 4, 0},  {9, 8, 0}, {10, 8, 2},
                                         {18, 0, 0}, {19, 2, 0}, {24, 0, 0}, {30, 8, 0}, {31, 8, 2}};
   UpdateCircuitParams p;
   p.sector_nodes = sector_nodes;

@@ -24,19 +24,21 @@ inline TreeShape update_tree_d_shape(const UpdateCircuitParams& p) {
 }
 
 template <class CS, class N>
-void por_tree_r(CS& cs, const N& name, const UpdateCircuitParams& p, const std::vector<circuits::AllocatedBit<Fr>>& bits,
-                const circuits::AllocatedNum<Fr>& leaf, const std::vector<std::vector<circuits::AllocatedNum<Fr>>>& path,
+void por_tree_r(CS& cs, const N& name, const UpdateCircuitParams& p,
+                const std::vector<circuits::AllocatedBit<Fr>>& bits, const circuits::AllocatedNum<Fr>& leaf,
+                const std::vector<std::vector<circuits::AllocatedNum<Fr>>>& path,
                 const circuits::AllocatedNum<Fr>& root) {
-  por_no_challenge_input(cs, name, update_tree_r_shape(p), std::span<const circuits::AllocatedBit<Fr>>(bits), leaf, path,
-                         root);
+  por_no_challenge_input(cs, name, update_tree_r_shape(p), std::span<const circuits::AllocatedBit<Fr>>(bits), leaf,
+                         path, root);
 }
 
 template <class CS, class N>
-void por_tree_d(CS& cs, const N& name, const UpdateCircuitParams& p, const std::vector<circuits::AllocatedBit<Fr>>& bits,
-                const circuits::AllocatedNum<Fr>& leaf, const std::vector<std::vector<circuits::AllocatedNum<Fr>>>& path,
+void por_tree_d(CS& cs, const N& name, const UpdateCircuitParams& p,
+                const std::vector<circuits::AllocatedBit<Fr>>& bits, const circuits::AllocatedNum<Fr>& leaf,
+                const std::vector<std::vector<circuits::AllocatedNum<Fr>>>& path,
                 const circuits::AllocatedNum<Fr>& root) {
-  por_no_challenge_input(cs, name, update_tree_d_shape(p), std::span<const circuits::AllocatedBit<Fr>>(bits), leaf, path,
-                         root);
+  por_no_challenge_input(cs, name, update_tree_d_shape(p), std::span<const circuits::AllocatedBit<Fr>>(bits), leaf,
+                         path, root);
 }
 
 }  // namespace cuzk::filecoin::update_circuit
