@@ -4,9 +4,7 @@
 // top, draws update_challenges' challenges for every partition; the
 // randomness hash is the native Custom(Arbitrary(1)) Poseidon (311
 // constraints); get_challenge_high_bits packs the selected h top bits (13);
-// label_r_new encodes (2); TreeD's SHA-256 hash2 matches trunc254(SHA-256)
-// and costs 45,379 (gadgets.rs apex_por: 317,654 = 7 hashes + 1 for 8 leafs).
-// Each is also shown to reject a wrong witness.
+// label_r_new encodes (2). Each is also shown to reject a wrong witness.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -18,10 +16,8 @@
 #include "filecoin/circuits/update/challenge_high_bits.hpp"
 #include "filecoin/circuits/update/label_r_new.hpp"
 #include "filecoin/circuits/update/randomness_hash.hpp"
-#include "filecoin/circuits/update/tree_d_hash.hpp"
 #include "filecoin/circuits/update/update_circuit_params.hpp"
 #include "filecoin/hash/poseidon.hpp"
-#include "filecoin/hash/sha256.hpp"
 #include "r1cs/shape_counter.hpp"
 #include "r1cs/test_constraint_system.hpp"
 #include "support/filecoin_values.hpp"
@@ -134,23 +130,6 @@ TEST(UpdateGadgets, LabelRNewEncodes) {
   const auto bad = cs.which_is_unsatisfied();
   ASSERT_TRUE(bad);
   EXPECT_NE(bad->find("leaf_r_new/label_r_new == label_r_old + label_d_new * rho"), std::string::npos) << *bad;
-}
-
-TEST(UpdateGadgets, TreeDHash2IsTrunc254Sha256) {
-  const auto nodes = test::data_nodes(2, 7);
-  TestCS cs;
-  const auto out = sha256_hash2_circuit(cs, "hash2", num(cs, "a", fr_of(nodes[0])), num(cs, "b", fr_of(nodes[1])));
-  EXPECT_EQ(cs.shape().num_constraints, 45379u);  // (317,654 - 1) / 7
-  EXPECT_TRUE(cs.is_satisfied());
-  EXPECT_EQ(domain_of(*out.value()), sha256_trunc254_pair(nodes[0], nodes[1]));
-
-  TestCS multi;
-  const AllocatedNum<Fr> leaves[2] = {num(multi, "a", fr_of(nodes[0])), num(multi, "b", fr_of(nodes[1]))};
-  const auto out2 = sha256_hash_multi_leaf_circuit(multi, "node", std::span<const AllocatedNum<Fr>>(leaves, 2));
-  EXPECT_EQ(multi.shape(), cs.shape());
-  EXPECT_EQ(*out2.value(), *out.value());
-  multi.mutable_aux()[1] += Fr::one();  // b no longer matches its bits
-  EXPECT_FALSE(multi.is_satisfied());
 }
 
 TEST(UpdateGadgets, ParamsFollowTheRustConstants) {

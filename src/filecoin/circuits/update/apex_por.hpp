@@ -12,26 +12,26 @@
 #include "circuits/gadgets/allocated_bit.hpp"
 #include "circuits/gadgets/allocated_num.hpp"
 #include "core/error.hpp"
-#include "filecoin/circuits/update/tree_d_hash.hpp"
+#include "filecoin/circuits/sha256_hasher_circuit.hpp"
 #include "filecoin/circuits/update/update_por.hpp"
 
 namespace cuzk::filecoin::update_circuit {
 
-template <class CS, class N, class F = typename CS::Field>
-void apex_por(CS& cs, const N& name, const UpdateCircuitParams& p, std::vector<circuits::AllocatedNum<F>> apex_leafs,
-              const std::vector<circuits::AllocatedBit<F>>& partition_bits,
-              const std::vector<std::vector<circuits::AllocatedNum<F>>>& partition_path,
-              const circuits::AllocatedNum<F>& comm_d) {
+template <class CS, class N>
+void apex_por(CS& cs, const N& name, const UpdateCircuitParams& p, std::vector<circuits::AllocatedNum<Fr>> apex_leafs,
+              const std::vector<circuits::AllocatedBit<Fr>>& partition_bits,
+              const std::vector<std::vector<circuits::AllocatedNum<Fr>>>& partition_path,
+              const circuits::AllocatedNum<Fr>& comm_d) {
   if (apex_leafs.empty() || !std::has_single_bit(apex_leafs.size()))
     throw Error("apex_por: " + std::to_string(apex_leafs.size()) + " apex leafs (need a power of two)");
   r1cs::Namespace ns(cs, name);
   const size_t height = size_t(std::countr_zero(apex_leafs.size()));
-  std::vector<circuits::AllocatedNum<F>> row = std::move(apex_leafs);
+  std::vector<circuits::AllocatedNum<Fr>> row = std::move(apex_leafs);
   for (size_t r = 0; r < height; ++r) {
-    std::vector<circuits::AllocatedNum<F>> up;
+    std::vector<circuits::AllocatedNum<Fr>> up;
     up.reserve(row.size() / 2);
     for (size_t i = 0; i < row.size() / 2; ++i)
-      up.push_back(sha256_hash2_circuit(
+      up.push_back(sha256_circuit::hash2_circuit(
           cs,
           [r, i] {
             return "apex_tree generation hash (tree_row=" + std::to_string(r) + ", siblings=" + std::to_string(i) + ")";
