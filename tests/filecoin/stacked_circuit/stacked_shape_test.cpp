@@ -81,6 +81,23 @@ TEST(StackedCircuitShape, ThirtyTwoGiBPartitionWithoutPaths) {
   EXPECT_EQ(s.num_constraints + 18 * por_cost(30, 10, kPoseidon8PorLevel), 130'278'541u);
 }
 
+TEST(StackedCircuitShape, EveryProofTypeOfASizeHasItsSizesShape) {
+  for (const auto& info : all_seal_proofs()) {
+    const auto by_type = stacked_circuit_shape(info.proof);
+    const auto by_size = stacked_circuit_shape_of_size(info.sector_size);
+    EXPECT_EQ(by_type.tree_d, by_size.tree_d) << info.name;
+    EXPECT_EQ(by_type.tree_rc, by_size.tree_rc) << info.name;
+    EXPECT_EQ(by_type.layers, by_size.layers) << info.name;
+    EXPECT_EQ(by_type.challenges, by_size.challenges) << info.name;
+  }
+  const auto s32 = stacked_circuit_shape_of_size(uint64_t(32) << 30);
+  EXPECT_EQ(s32.tree_rc.describe(), tree_r_shape(uint64_t(32) << 30).describe());
+  EXPECT_EQ(s32.tree_d.leaves, uint64_t(1) << 30);
+  EXPECT_EQ(s32.layers, 11u);
+  EXPECT_EQ(s32.challenges, 18u);
+  EXPECT_THROW(stacked_circuit_shape_of_size(4096), Error);
+}
+
 TEST(StackedCircuitShape, RejectsBadShapes) {
   EXPECT_THROW(stacked_circuit_shape(8, 3, 1, TreeArities{8, 0, 0}), Error);
   EXPECT_THROW(stacked_circuit_shape(8, 2, 0, TreeArities{8, 0, 0}), Error);

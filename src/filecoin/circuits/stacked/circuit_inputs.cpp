@@ -84,6 +84,12 @@ StackedCircuitShape stacked_circuit_shape(RegisteredSealProof proof) {
   return make_shape(sector.nodes, sector.layers, info.challenges_per_partition, tree_r_shape(info.sector_size));
 }
 
+StackedCircuitShape stacked_circuit_shape_of_size(uint64_t sector_size) {
+  const SectorParams& sector = sector_params(sector_size);
+  return make_shape(sector.nodes, sector.layers, porep_challenges_per_partition(sector, false),
+                    tree_r_shape(sector_size));
+}
+
 StackedCircuitShape stacked_circuit_shape(uint64_t nodes, size_t layers, size_t challenges, const TreeArities& tree_rc) {
   return make_shape(nodes, layers, challenges,
                     TreeShape{NodeHasher::kPoseidon, uint32_t(tree_rc.base), uint32_t(tree_rc.sub),

@@ -23,6 +23,9 @@ struct StackedCircuitShape {
 
 // The proof type's shape (sector size, layers, challenges per partition).
 StackedCircuitShape stacked_circuit_shape(RegisteredSealProof proof);
+// The same from a published sector size alone: every proof type of a size
+// (interactive, synthetic, non-interactive, any API version) has this shape.
+StackedCircuitShape stacked_circuit_shape_of_size(uint64_t sector_size);
 // Any shape: nodes, layers and challenges given, TreeR/TreeC arities free
 // (the upstream circuit tests use base-2 and base-8 trees of 8 nodes).
 StackedCircuitShape stacked_circuit_shape(uint64_t nodes, size_t layers, size_t challenges, const TreeArities& tree_rc);
