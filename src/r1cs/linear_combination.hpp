@@ -1,10 +1,11 @@
-// Sparse linear combination sum(coeff_i * var_i) over the scalar field F.
-// Terms are kept as added (duplicates allowed); evaluation sums them.
-// bellpepper merges a variable added twice into one term; the matrices are
-// the same, but a variable whose terms cancel still counts here for the A/B
-// density where bellperson's would not: a gadget that can cancel a variable
-// must merge first (r1cs/normal_form.hpp merged).
+// Sparse linear combination sum(coeff_i * var_i) over the scalar field F,
+// held as bellpepper holds it: each variable once (a variable added again has
+// its coefficient summed, and leaves when the sum is zero), inputs before aux,
+// each in index order. So the matrices' non-zeros and the A/B densities are
+// bellperson's term for term, also where a gadget's terms cancel.
 #pragma once
+#include <algorithm>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -30,8 +31,23 @@ class LinearCombination {
     return lc;
   }
 
+  // Gadgets add variables in allocation order almost always: that case is an
+  // append; any other is a binary search.
   LinearCombination& add(Variable v, F coeff) {
-    if (!coeff.is_zero()) terms_.push_back({v, coeff});
+    if (coeff.is_zero()) return *this;
+    const uint64_t k = order(v);
+    if (terms_.empty() || order(terms_.back().var) < k) {
+      terms_.push_back({v, coeff});
+      return *this;
+    }
+    auto it = std::lower_bound(terms_.begin(), terms_.end(), k,
+                               [](const Term<F>& t, uint64_t key) { return order(t.var) < key; });
+    if (it != terms_.end() && it->var == v) {
+      it->coeff += coeff;
+      if (it->coeff.is_zero()) terms_.erase(it);
+    } else {
+      terms_.insert(it, {v, coeff});
+    }
     return *this;
   }
   LinearCombination& operator+=(Variable v) { return add(v, F::one()); }
@@ -39,14 +55,8 @@ class LinearCombination {
     static const F minus_one = -F::one();
     return add(v, minus_one);
   }
-  LinearCombination& operator+=(const LinearCombination& o) {
-    terms_.insert(terms_.end(), o.terms_.begin(), o.terms_.end());
-    return *this;
-  }
-  LinearCombination& operator-=(const LinearCombination& o) {
-    for (const auto& t : o.terms_) terms_.push_back({t.var, -t.coeff});
-    return *this;
-  }
+  LinearCombination& operator+=(const LinearCombination& o) { return merge(o, false); }
+  LinearCombination& operator-=(const LinearCombination& o) { return merge(o, true); }
   // Scaling by zero empties the combination: no stored term ever has a zero
   // coefficient, so density (which variables a query touches) counts only
   // real terms, as bellperson's prover skips zero coefficients.
@@ -80,6 +90,40 @@ class LinearCombination {
   }
 
  private:
+  // Inputs before aux, each by index: bellpepper's order.
+  static constexpr uint64_t order(Variable v) { return (uint64_t(v.is_input() ? 0 : 1) << 63) | uint64_t(v.index()); }
+
+  LinearCombination& merge(const LinearCombination& o, bool negate) {
+    if (o.terms_.empty()) return *this;
+    if (terms_.empty() || order(terms_.back().var) < order(o.terms_.front().var)) {
+      for (const auto& t : o.terms_) terms_.push_back({t.var, negate ? -t.coeff : t.coeff});
+      return *this;
+    }
+    std::vector<Term<F>> out;
+    out.reserve(terms_.size() + o.terms_.size());
+    size_t i = 0, j = 0;
+    while (i < terms_.size() || j < o.terms_.size()) {
+      const bool take_mine = j == o.terms_.size() ||
+                             (i < terms_.size() && order(terms_[i].var) < order(o.terms_[j].var));
+      const bool take_theirs = i == terms_.size() ||
+                               (j < o.terms_.size() && order(o.terms_[j].var) < order(terms_[i].var));
+      if (take_mine) {
+        out.push_back(terms_[i++]);
+      } else if (take_theirs) {
+        const auto& t = o.terms_[j++];
+        out.push_back({t.var, negate ? -t.coeff : t.coeff});
+      } else {
+        F c = terms_[i].coeff;
+        if (negate) c -= o.terms_[j].coeff; else c += o.terms_[j].coeff;
+        if (!c.is_zero()) out.push_back({terms_[i].var, c});
+        ++i;
+        ++j;
+      }
+    }
+    terms_ = std::move(out);
+    return *this;
+  }
+
   std::vector<Term<F>> terms_;
 };
 

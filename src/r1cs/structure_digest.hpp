@@ -21,7 +21,6 @@
 #include "ff/field_io.hpp"
 #include "r1cs/blake2s.hpp"
 #include "r1cs/constraint_system.hpp"
-#include "r1cs/normal_form.hpp"
 #include "r1cs/shape.hpp"
 #include "r1cs/test_constraint_system.hpp"
 
@@ -71,7 +70,9 @@ class StructureDigest {
     h_.update(b, 8);
   }
   void put_lc(const LinearCombination<F>& lc) {
-    const auto terms = normal_form(lc);
+    // The combination is already bellpepper's normal form (merged, sorted,
+    // no zeros): r1cs/linear_combination.hpp.
+    const auto terms = lc.terms();
     put_u64(terms.size());
     for (const auto& t : terms) {
       const uint8_t tag = t.var.is_input() ? 'I' : 'A';

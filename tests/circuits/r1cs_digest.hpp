@@ -47,7 +47,6 @@ class DigestSystem {
   void enforce(const N&, const r1cs::LinearCombination<F>& a, const r1cs::LinearCombination<F>& b,
                const r1cs::LinearCombination<F>& c) {
     if (digest_) digest_->add_constraint(a, b, c);
-    cancelled_ab_ += cancelled_variables(a) + cancelled_variables(b);
     if (with_values_ && !first_unsatisfied_ &&
         a.evaluate(inputs_, aux_) * b.evaluate(inputs_, aux_) != c.evaluate(inputs_, aux_))
       first_unsatisfied_ = num_constraints_;
@@ -60,30 +59,16 @@ class DigestSystem {
   r1cs::CircuitShape shape() const { return {num_inputs_, num_aux_, num_constraints_}; }
   const std::optional<size_t>& first_unsatisfied() const { return first_unsatisfied_; }
   const std::vector<F>& inputs() const { return inputs_; }
-  // Variables named in some A or B only with coefficients summing to zero:
-  // bellperson's densities skip them (it merges first), so a prover that
-  // marks every named variable would disagree there.
-  size_t cancelled_ab_terms() const { return cancelled_ab_; }
 
   // Lower-case hex of the digest; call once, after synthesis.
   std::string hex() { return digest_ ? digest_->final_hex() : std::string(); }
 
  private:
-  // How many variables appear in lc only with terms that cancel out.
-  static size_t cancelled_variables(const r1cs::LinearCombination<F>& lc) {
-    std::vector<uint64_t> named;
-    for (const auto& t : lc.terms()) named.push_back((uint64_t(t.var.is_input() ? 0 : 1) << 63) | t.var.index());
-    std::sort(named.begin(), named.end());
-    const size_t distinct = size_t(std::unique(named.begin(), named.end()) - named.begin());
-    return distinct - r1cs::normal_form(lc).size();
-  }
-
   std::optional<r1cs::StructureDigest<F>> digest_;
   bool with_values_;
   size_t num_inputs_ = 1, num_aux_ = 0, num_constraints_ = 0;
   std::vector<F> inputs_, aux_;
   std::optional<size_t> first_unsatisfied_;
-  size_t cancelled_ab_ = 0;
 };
 
 template <class F>
@@ -93,7 +78,6 @@ struct Digest {
   std::optional<size_t> first_unsatisfied;  // with values only
   std::vector<F> inputs;                    // with values only, ONE first
   bool passes_agree = true;                 // both passes reached the same shape
-  size_t cancelled_ab_terms = 0;            // see DigestSystem::cancelled_ab_terms
 };
 
 // Runs synth(cs) twice, with a ShapeCounter and then with a DigestSystem.
@@ -103,8 +87,7 @@ Digest<F> r1cs_digest(const Synth& synth, bool with_values) {
   synth(sc);
   DigestSystem<F> ds(sc.shape(), with_values);
   synth(ds);
-  return {ds.shape(), ds.hex(), ds.first_unsatisfied(), ds.inputs(), ds.shape() == sc.shape(),
-          ds.cancelled_ab_terms()};
+  return {ds.shape(), ds.hex(), ds.first_unsatisfied(), ds.inputs(), ds.shape() == sc.shape()};
 }
 
 }  // namespace cuzk::test

@@ -8,7 +8,6 @@
 #include "ff/fields.hpp"
 #include "r1cs/density_counter.hpp"
 #include "r1cs/keypair_assembly.hpp"
-#include "r1cs/normal_form.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/shape_counter.hpp"
 
@@ -30,7 +29,7 @@ void circuit(CS& cs) {
   cs.enforce("scaled away", LC(Variable::one()), LC(z) * F::zero(), LC());
   LC cancel(z);
   cancel -= z;
-  cs.enforce("cancelled", merged(cancel), LC(Variable::one()), LC());
+  cs.enforce("cancelled", cancel, LC(Variable::one()), LC());
 }
 
 }  // namespace
@@ -88,6 +87,14 @@ TEST(BellpersonSemantics, DensityCountsOnlyNonZeroCoefficients) {
   circuit(dc);
   EXPECT_EQ(dc.a_points(), 2u);  // every input (ONE, in); no aux
   EXPECT_EQ(dc.b_points(), 2u);  // ONE, x
+  EXPECT_EQ(dc.a_aux_density(), 0u);
+  EXPECT_EQ(dc.b_input_density(), 1u);
+  EXPECT_EQ(dc.b_aux_density(), 1u);
+  // A: in, ONE (scaled-away row), nothing (cancelled), then ONE and in of the
+  // two input rows; B: x, nothing, ONE; C: y.
+  EXPECT_EQ(dc.nnz_a(), 4u);
+  EXPECT_EQ(dc.nnz_b(), 2u);
+  EXPECT_EQ(dc.nnz_c(), 1u);
 }
 
 TEST(BellpersonSemantics, ScalingByZeroEmptiesTheCombination) {

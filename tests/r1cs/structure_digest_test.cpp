@@ -62,7 +62,9 @@ TEST(StructureDigest, StreamingSystemChecksTheShape) {
   EXPECT_THROW(two_constraints(fewer), Error);
 }
 
-TEST(StructureDigest, NormalFormMergesSortsAndDropsZeros) {
+// A combination is bellpepper's normal form as it is built: one term per
+// variable, inputs before aux, each by index, zero sums gone.
+TEST(StructureDigest, CombinationsAreMergedSortedAndWithoutZeros) {
   LC lc;
   lc.add(Variable::aux(4), F::from_u64(2))
       .add(Variable::input(3), F::one())
@@ -70,12 +72,26 @@ TEST(StructureDigest, NormalFormMergesSortsAndDropsZeros) {
       .add(Variable::aux(4), F::from_u64(5))
       .add(Variable::input(0), F::one())
       .add(Variable::aux(1), -F::one());
-  const auto t = normal_form(lc);
+  const auto t = lc.terms();
   ASSERT_EQ(t.size(), 3u);
   EXPECT_EQ(t[0].var, Variable::input(0));
   EXPECT_EQ(t[1].var, Variable::input(3));
   EXPECT_EQ(t[2].var, Variable::aux(4));
   EXPECT_EQ(t[2].coeff, F::from_u64(7));
+
+  LC other;
+  other.add(Variable::aux(0), F::one()).add(Variable::aux(4), -F::from_u64(7)).add(Variable::input(3), F::one());
+  lc += other;
+  const auto u = lc.terms();
+  ASSERT_EQ(u.size(), 3u);
+  EXPECT_EQ(u[0].var, Variable::input(0));
+  EXPECT_EQ(u[1].var, Variable::input(3));
+  EXPECT_EQ(u[1].coeff, F::from_u64(2));
+  EXPECT_EQ(u[2].var, Variable::aux(0));
+  lc -= other;
+  EXPECT_EQ(lc.terms().size(), 3u);
+  EXPECT_EQ(lc.terms()[2].var, Variable::aux(4));
+  EXPECT_EQ(lc.terms()[2].coeff, F::from_u64(7));
 }
 
 // The digest sees structure only: values and names do not change it, a
