@@ -1,20 +1,20 @@
 // The StackedDRG PoRep circuit's shape against storage-proofs-porep
-// tests/stacked_circuit.rs (1 challenge, 2 layers, 8 nodes, Poseidon base-2
-// and base-8 trees: 22 inputs, 1,206,212 / 1,199,620 constraints) and the
-// 32 GiB partition (FILECOIN.md §2.2: 130,278,541 circuit constraints).
-// Without the Merkle paths the counts are the upstream totals less the PoR
-// circuits' own upstream counts (storage-proofs-core tests/por_circuit.rs,
-// private root): Poseidon base-2 3 levels 3 x 314 + 2, base-8 1 level
-// 530 + 2, 32 GiB 10 levels 10 x 530 + 2; SHA-256 binary
-// (272,295 - 3) / 6 = 45,382 per level + 2. The blank circuit (no values)
-// has the shape of a proving one.
+// tests/stacked_circuit.rs (1 challenge, 2 layers, 8 nodes, porep_id [44;32],
+// API 1.1, Poseidon base-2 and base-8 trees: 22 inputs, 1,206,212 /
+// 1,199,620 constraints) and the 32 GiB partition's R1CS structure
+// (FILECOIN.md §2.2, under CUZK_EXHAUSTIVE=1: 328 inputs, 130,169,893 aux,
+// 130,278,869 constraints with the input constraints, A/B/C non-zeros
+// 309,405,051 / 130,327,340 / 282,656,500, densities a_aux 129,753,292,
+// b_input 1, b_aux 33,112,281). A blank circuit (no values) has the shape of
+// a proving one.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
 #include "filecoin/circuits/stacked/circuit_inputs.hpp"
-#include "filecoin/circuits/stacked/stacked_circuit.hpp"
+#include "filecoin/circuits/stacked/stacked_porep.hpp"
 #include "r1cs/shape_counter.hpp"
+#include "r1cs/structure_counter.hpp"
 #include "r1cs/test_constraint_system.hpp"
 #include "stacked_test_util.hpp"
 
@@ -25,60 +25,58 @@ using namespace cuzk::filecoin::stacked_test;
 
 namespace {
 
-template <class Inclusion>
-r1cs::CircuitShape shape_of(const StackedCircuitInputs& in, const Inclusion& inclusion) {
+r1cs::CircuitShape shape_of(const StackedCircuitInputs& in) {
   r1cs::ShapeCounter<F> cs;
-  synthesize_stacked_porep_with(cs, in, inclusion);
+  synthesize_stacked_porep(cs, in);
   return cs.shape();
 }
 
 bool exhaustive() { return std::getenv("CUZK_EXHAUSTIVE") != nullptr; }
 
-constexpr size_t kShaPorLevel = 45'382;       // one SHA-256 binary level of a PoR path
-constexpr size_t kPoseidon2PorLevel = 314;    // 1 index bit, insert 2, Poseidon-2 311
-constexpr size_t kPoseidon8PorLevel = 530;    // 3 index bits, insert 22, Poseidon-8 505
-constexpr size_t kPorPrivateRoot = 2;         // the packed index input and root equality
-
-// Constraints of one challenge's 16 Poseidon paths and its SHA-256 path.
-size_t por_cost(size_t sha_levels, size_t poseidon_levels, size_t poseidon_level_cost) {
-  return sha_levels * kShaPorLevel + kPorPrivateRoot + 16 * (poseidon_levels * poseidon_level_cost + kPorPrivateRoot);
-}
-
 }  // namespace
 
-TEST(StackedCircuitShape, UpstreamEightNodesWithoutPaths) {
-  const auto base2 = blank_stacked_circuit(stacked_circuit_shape(8, 2, 1, TreeArities{2, 0, 0}));
-  const auto base8 = blank_stacked_circuit(stacked_circuit_shape(8, 2, 1, TreeArities{8, 0, 0}));
-  const auto s2 = shape_of(base2, NoInclusion{});
-  const auto s8 = shape_of(base8, NoInclusion{});
-  // ONE, replica_id, comm_d, comm_r, the challenge; the 17 paths add one each.
-  EXPECT_EQ(s2.num_inputs + 17, 22u);
-  EXPECT_EQ(s8.num_inputs + 17, 22u);
-  EXPECT_EQ(s2.num_constraints + por_cost(3, 3, kPoseidon2PorLevel), 1'206'212u);
-  EXPECT_EQ(s8.num_constraints + por_cost(3, 1, kPoseidon8PorLevel), 1'199'620u);
+TEST(StackedCircuitShape, UpstreamEightNodes) {
+  const auto base2 = shape_of(blank_stacked_circuit(stacked_circuit_shape(8, 2, 1, TreeArities{2, 0, 0})));
+  const auto base8 = shape_of(blank_stacked_circuit(stacked_circuit_shape(8, 2, 1, TreeArities{8, 0, 0})));
+  EXPECT_EQ(base2.num_inputs, 22u);
+  EXPECT_EQ(base2.num_constraints, 1'206'212u);
+  EXPECT_EQ(base8.num_inputs, 22u);
+  EXPECT_EQ(base8.num_constraints, 1'199'620u);
 }
 
 TEST(StackedCircuitShape, BlankMatchesProvingCircuit) {
-  const auto proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
-  const auto c1 = c1_of_2kib(proof, 7, test::filled(13));
-  EXPECT_EQ(shape_of(stacked_circuit_inputs(c1, 0), NoInclusion{}),
-            shape_of(blank_stacked_circuit(stacked_circuit_shape(proof)), NoInclusion{}));
+  for (auto proof : {RegisteredSealProof::kStackedDrg2KiBV1, RegisteredSealProof::kStackedDrg2KiBV1_1}) {
+    const auto c1 = c1_of_2kib(proof, 7, test::filled(13));
+    const auto blank = shape_of(blank_stacked_circuit(stacked_circuit_shape(proof)));
+    EXPECT_EQ(shape_of(stacked_circuit_inputs(c1, 0)), blank);
+    EXPECT_EQ(blank.num_inputs, 40u);  // 1 + 3 + 2 challenges x 18
+  }
 }
 
-TEST(StackedCircuitShape, BlankAsksForNoValueUntilSynthesisNeedsOne) {
+TEST(StackedCircuitShape, BlankAsksForValues) {
   r1cs::TestConstraintSystem<F> cs;
   const auto blank = blank_stacked_circuit(stacked_circuit_shape(RegisteredSealProof::kStackedDrg2KiBV1_1));
-  EXPECT_THROW(synthesize_stacked_porep_with(cs, blank, NoInclusion{}), r1cs::AssignmentMissing);
+  EXPECT_THROW(synthesize_stacked_porep(cs, blank), r1cs::AssignmentMissing);
 }
 
-TEST(StackedCircuitShape, ThirtyTwoGiBPartitionWithoutPaths) {
-  if (!exhaustive()) GTEST_SKIP() << "a 100M-constraint synthesis; set CUZK_EXHAUSTIVE=1";
+TEST(StackedCircuitShape, ThirtyTwoGiBPartitionStructure) {
+  if (!exhaustive()) GTEST_SKIP() << "a 130M-constraint synthesis (minutes); set CUZK_EXHAUSTIVE=1";
   const auto shape = stacked_circuit_shape(RegisteredSealProof::kStackedDrg32GiBV1_1);
   EXPECT_EQ(shape.layers, 11u);
   EXPECT_EQ(shape.challenges, 18u);
-  const auto s = shape_of(blank_stacked_circuit(shape), NoInclusion{});
-  EXPECT_EQ(s.num_inputs + 18 * 17, 328u);  // 17 paths per challenge
-  EXPECT_EQ(s.num_constraints + 18 * por_cost(30, 10, kPoseidon8PorLevel), 130'278'541u);
+  r1cs::StructureCounter<F> cs;
+  synthesize_stacked_porep(cs, blank_stacked_circuit(shape));
+  const auto s = cs.finish();
+  EXPECT_EQ(s.num_inputs, 328u);
+  EXPECT_EQ(s.num_aux, 130'169'893u);
+  EXPECT_EQ(s.num_constraints, 130'278'869u);
+  EXPECT_EQ(s.a_nnz, 309'405'051u);
+  EXPECT_EQ(s.b_nnz, 130'327'340u);
+  EXPECT_EQ(s.c_nnz, 282'656'500u);
+  EXPECT_EQ(s.a_nnz + s.b_nnz + s.c_nnz, 722'388'891u);
+  EXPECT_EQ(s.a_aux_density, 129'753'292u);
+  EXPECT_EQ(s.b_input_density, 1u);
+  EXPECT_EQ(s.b_aux_density, 33'112'281u);
 }
 
 TEST(StackedCircuitShape, EveryProofTypeOfASizeHasItsSizesShape) {
@@ -105,8 +103,8 @@ TEST(StackedCircuitShape, RejectsBadShapes) {
   auto in = blank_stacked_circuit(stacked_circuit_shape(8, 2, 1, TreeArities{8, 0, 0}));
   in.challenges[0].exp_parents.pop_back();
   r1cs::ShapeCounter<F> cs;
-  EXPECT_THROW(synthesize_stacked_porep_with(cs, in, NoInclusion{}), Error);
+  EXPECT_THROW(synthesize_stacked_porep(cs, in), Error);
   in = blank_stacked_circuit(stacked_circuit_shape(8, 2, 1, TreeArities{8, 0, 0}));
   in.challenges[0].drg_parents[2].rows.pop_back();
-  EXPECT_THROW(synthesize_stacked_porep_with(cs, in, NoInclusion{}), Error);
+  EXPECT_THROW(synthesize_stacked_porep(cs, in), Error);
 }

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "filecoin/circuits/stacked/circuit_inputs.hpp"
-#include "filecoin/circuits/stacked/stacked_circuit.hpp"
+#include "filecoin/circuits/stacked/stacked_porep.hpp"
 #include "r1cs/structure_counter.hpp"
 #include "r1cs/test_constraint_system.hpp"
 #include "stacked_test_util.hpp"
@@ -114,5 +114,5 @@ TEST(StructureCounter, OneChallengeOfARealSector) {
   const auto c1 = c1_of_2kib(RegisteredSealProof::kStackedDrg2KiBV1_1, 9, test::filled(13));
   auto in = stacked_circuit_inputs(c1, 0);
   in.challenges.resize(1);
-  expect_counts_agree([&](auto& cs) { synthesize_stacked_porep_with(cs, in, LeafCheck{}); });
+  expect_counts_agree([&](auto& cs) { synthesize_stacked_porep(cs, in); });
 }
