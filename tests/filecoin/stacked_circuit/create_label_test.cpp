@@ -66,7 +66,8 @@ TEST(CreateLabelCircuit, UpstreamShapeAndNativeValue) {
   EXPECT_EQ(out.value(), fr_of(label_from_parents(c.id, c.layer, c.node, c.parents)));
 
   // A parent bit flipped: its booleanity still holds, the digest's does not.
-  cs.mutable_aux()[parent_bits[5][3].bit().variable().index()] = F::one() - cs.aux()[parent_bits[5][3].bit().variable().index()];
+  const size_t flipped = parent_bits[5][3].bit().variable().index();
+  cs.mutable_aux()[flipped] = F::one() - cs.aux()[flipped];
   EXPECT_FALSE(cs.is_satisfied());
 }
 

@@ -14,7 +14,7 @@
 #include "filecoin/circuits/stacked/circuit_inputs.hpp"
 #include "filecoin/circuits/stacked/stacked_porep.hpp"
 #include "r1cs/shape_counter.hpp"
-#include "r1cs/structure_counter.hpp"
+#include "r1cs/density_counter.hpp"
 #include "r1cs/test_constraint_system.hpp"
 #include "stacked_test_util.hpp"
 
@@ -64,19 +64,18 @@ TEST(StackedCircuitShape, ThirtyTwoGiBPartitionStructure) {
   const auto shape = stacked_circuit_shape(RegisteredSealProof::kStackedDrg32GiBV1_1);
   EXPECT_EQ(shape.layers, 11u);
   EXPECT_EQ(shape.challenges, 18u);
-  r1cs::StructureCounter<F> cs;
+  r1cs::DensityCounter<F> cs;
   synthesize_stacked_porep(cs, blank_stacked_circuit(shape));
-  const auto s = cs.finish();
-  EXPECT_EQ(s.num_inputs, 328u);
-  EXPECT_EQ(s.num_aux, 130'169'893u);
-  EXPECT_EQ(s.num_constraints, 130'278'869u);
-  EXPECT_EQ(s.a_nnz, 309'405'051u);
-  EXPECT_EQ(s.b_nnz, 130'327'340u);
-  EXPECT_EQ(s.c_nnz, 282'656'500u);
-  EXPECT_EQ(s.a_nnz + s.b_nnz + s.c_nnz, 722'388'891u);
-  EXPECT_EQ(s.a_aux_density, 129'753'292u);
-  EXPECT_EQ(s.b_input_density, 1u);
-  EXPECT_EQ(s.b_aux_density, 33'112'281u);
+  EXPECT_EQ(cs.shape().num_inputs, 328u);
+  EXPECT_EQ(cs.shape().num_aux, 130'169'893u);
+  EXPECT_EQ(cs.shape().num_constraints + cs.shape().num_inputs, 130'278'869u);
+  EXPECT_EQ(cs.nnz_a(), 309'405'051u);
+  EXPECT_EQ(cs.nnz_b(), 130'327'340u);
+  EXPECT_EQ(cs.nnz_c(), 282'656'500u);
+  EXPECT_EQ(cs.nnz_a() + cs.nnz_b() + cs.nnz_c(), 722'388'891u);
+  EXPECT_EQ(cs.a_aux_density(), 129'753'292u);
+  EXPECT_EQ(cs.b_input_density(), 1u);
+  EXPECT_EQ(cs.b_aux_density(), 33'112'281u);
 }
 
 TEST(StackedCircuitShape, EveryProofTypeOfASizeHasItsSizesShape) {

@@ -6,8 +6,8 @@
 // recomputed label; the encoding key + data and its tree R path; the
 // challenged column's hash and its tree C path.
 // `inclusion(cs, name, shape, path, root, leaf)` enforces one Merkle path
-// (stacked_circuit.hpp passes storage-proofs-core's PoR circuit with a
-// private root; tests may pass a stand-in).
+// (stacked_porep.hpp passes storage-proofs-core's PoR circuit with a private
+// root, as the Rust's enforce_inclusion).
 #pragma once
 #include <span>
 #include <string>

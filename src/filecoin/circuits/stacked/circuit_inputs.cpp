@@ -90,7 +90,8 @@ StackedCircuitShape stacked_circuit_shape_of_size(uint64_t sector_size) {
                     tree_r_shape(sector_size));
 }
 
-StackedCircuitShape stacked_circuit_shape(uint64_t nodes, size_t layers, size_t challenges, const TreeArities& tree_rc) {
+StackedCircuitShape stacked_circuit_shape(uint64_t nodes, size_t layers, size_t challenges,
+                                          const TreeArities& tree_rc) {
   return make_shape(nodes, layers, challenges,
                     TreeShape{NodeHasher::kPoseidon, uint32_t(tree_rc.base), uint32_t(tree_rc.sub),
                               uint32_t(tree_rc.top), nodes});

@@ -3,8 +3,9 @@
 // constraint: replica_id, comm_d, comm_r allocated and made public inputs
 // (replica_id also unpacked to bits for the labels), comm_r_last and comm_c
 // allocated, comm_r = Poseidon-2(comm_c, comm_r_last) enforced, then each
-// challenge (challenge_proof.hpp) under "challenge_i". The public inputs it
-// allocates are porep_public_inputs.hpp's PorepPublicInputs::partition(k).
+// challenge (challenge_proof.hpp) under "challenge_i". With the PoR paths
+// (stacked_porep.hpp) the public inputs it allocates are
+// porep_public_inputs.hpp's PorepPublicInputs::partition(k).
 #pragma once
 #include <string>
 
@@ -44,7 +45,8 @@ void synthesize_stacked_porep_with(CS& cs, const StackedCircuitInputs& in, const
 
   // comm_r = H(comm_c || comm_r_last)
   {
-    const auto hash = cuzk::circuits::poseidon::hash2_circuit(cs, "H_comm_c_comm_r_last", comm.comm_c, comm.comm_r_last);
+    const auto hash =
+        cuzk::circuits::poseidon::hash2_circuit(cs, "H_comm_c_comm_r_last", comm.comm_c, comm.comm_r_last);
     cuzk::circuits::constraint::equal(cs, "enforce comm_r = H(comm_c || comm_r_last)", comm_r, hash);
   }
 

@@ -1,8 +1,9 @@
-// r1cs::StructureCounter against a brute-force count over a
-// TestConstraintSystem's stored constraints (each combination's terms summed
-// per variable in a map, zeros dropped): on a hand-made circuit whose
-// combinations repeat and cancel variables, and on a one-challenge StackedDRG
-// circuit of a real 2 KiB sector.
+// r1cs::DensityCounter (the counts the 32 GiB partition's structure is
+// checked with) against a brute-force count over a TestConstraintSystem's
+// stored constraints (each combination's terms summed per variable in a map,
+// zeros dropped): on a hand-made circuit whose combinations repeat and cancel
+// variables, and on a one-challenge StackedDRG circuit of a real 2 KiB
+// sector.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -10,7 +11,7 @@
 
 #include "filecoin/circuits/stacked/circuit_inputs.hpp"
 #include "filecoin/circuits/stacked/stacked_porep.hpp"
-#include "r1cs/structure_counter.hpp"
+#include "r1cs/density_counter.hpp"
 #include "r1cs/test_constraint_system.hpp"
 #include "stacked_test_util.hpp"
 
@@ -23,7 +24,21 @@ using r1cs::Variable;
 
 namespace {
 
-r1cs::StructureCounts brute_force(const r1cs::TestConstraintSystem<F>& cs) {
+// What bellperson's prover sees: the circuit's constraints and its input
+// constraints (input i in A), non-zeros per matrix, density popcounts.
+struct Counts {
+  size_t num_inputs = 0, num_aux = 0, num_constraints = 0;
+  size_t a_nnz = 0, b_nnz = 0, c_nnz = 0;
+  size_t a_aux_density = 0, b_input_density = 0, b_aux_density = 0;
+  bool operator==(const Counts&) const = default;
+};
+
+Counts counted(const r1cs::DensityCounter<F>& d) {
+  return {d.shape().num_inputs, d.shape().num_aux, d.shape().num_constraints + d.shape().num_inputs,
+          d.nnz_a(), d.nnz_b(), d.nnz_c(), d.a_aux_density(), d.b_input_density(), d.b_aux_density()};
+}
+
+Counts brute_force(const r1cs::TestConstraintSystem<F>& cs) {
   using Key = std::pair<bool, size_t>;  // (is aux, index)
   auto merged = [](const LinearCombination<F>& lc) {
     std::map<Key, F> m;
@@ -34,7 +49,7 @@ r1cs::StructureCounts brute_force(const r1cs::TestConstraintSystem<F>& cs) {
     std::erase_if(m, [](const auto& kv) { return kv.second.is_zero(); });
     return m;
   };
-  r1cs::StructureCounts r;
+  Counts r;
   r.num_inputs = cs.shape().num_inputs;
   r.num_aux = cs.shape().num_aux;
   r.num_constraints = cs.shape().num_constraints + r.num_inputs;
@@ -59,9 +74,9 @@ template <class Synth>
 void expect_counts_agree(const Synth& synth) {
   r1cs::TestConstraintSystem<F> tcs;
   synth(tcs);
-  r1cs::StructureCounter<F> counter;
+  r1cs::DensityCounter<F> counter;
   synth(counter);
-  const auto want = brute_force(tcs), got = counter.finish();
+  const auto want = brute_force(tcs), got = counted(counter);
   EXPECT_EQ(got.num_inputs, want.num_inputs);
   EXPECT_EQ(got.num_aux, want.num_aux);
   EXPECT_EQ(got.num_constraints, want.num_constraints);
@@ -76,7 +91,7 @@ void expect_counts_agree(const Synth& synth) {
 
 }  // namespace
 
-TEST(StructureCounter, HandMadeCircuitWithRepeatsAndCancellations) {
+TEST(DensityCounter, HandMadeCircuitWithRepeatsAndCancellations) {
   auto synth = [](auto& cs) {
     const F two = F::one() + F::one();
     const Variable x = cs.alloc("x", [&] { return two; });
@@ -98,9 +113,9 @@ TEST(StructureCounter, HandMadeCircuitWithRepeatsAndCancellations) {
     cs.enforce("0 * 0 = 0", LinearCombination<F>(), LinearCombination<F>(), LinearCombination<F>());
   };
   expect_counts_agree(synth);
-  r1cs::StructureCounter<F> counter;
+  r1cs::DensityCounter<F> counter;
   synth(counter);
-  const auto got = counter.finish();
+  const auto got = counted(counter);
   EXPECT_EQ(got.num_constraints, 3u + 2u);
   EXPECT_EQ(got.a_nnz, 2u + 2u);  // x, 2x, and the two input constraints
   EXPECT_EQ(got.b_nnz, 2u);
@@ -110,7 +125,7 @@ TEST(StructureCounter, HandMadeCircuitWithRepeatsAndCancellations) {
   EXPECT_EQ(got.b_aux_density, 1u);
 }
 
-TEST(StructureCounter, OneChallengeOfARealSector) {
+TEST(DensityCounter, OneChallengeOfARealSector) {
   const auto c1 = c1_of_2kib(RegisteredSealProof::kStackedDrg2KiBV1_1, 9, test::filled(13));
   auto in = stacked_circuit_inputs(c1, 0);
   in.challenges.resize(1);
