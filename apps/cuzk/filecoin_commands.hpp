@@ -1,29 +1,52 @@
-// `cuzk filecoin verify`: a Filecoin proof (PoRep, WindowPoSt, WinningPoSt,
-// SnapDeals) checked against its public values, the public inputs generated
-// as rust-fil-proofs' verifiers generate them. Exit codes (exit_codes.hpp):
-// 0 valid, 1 a well-formed proof that does not verify, 2 bad input or usage.
+// `cuzk filecoin`: Filecoin proofs (PoRep, WindowPoSt, WinningPoSt,
+// SnapDeals) on the real circuits.
+//   verify  a proof against its public values (inputs generated as
+//           rust-fil-proofs' verifiers generate them);
+//   prove   C1 output or vanilla proofs + params -> proof bytes, verified
+//           before they are written unless told not to;
+//   shape   a circuit's counts, and whether a .params/.vk file fits it;
+//   setup   an INSECURE development key for a circuit.
+// Exit codes (exit_codes.hpp): 0 ok, 1 a proof that does not verify, 2 bad
+// input or usage (a key file that does not fit the circuit included), 3
+// internal or device errors.
 #pragma once
 #include <CLI/CLI.hpp>
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "filecoin_statement.hpp"
+
 namespace cuzk::app {
 
 struct FilecoinVerifyArgs {
-  std::string type, vk, proof, public_json;
-  // values as flags (hex digits for 32-byte values); each may instead come
-  // from --public under the same name with '_' for '-'
-  std::string comm_r, comm_d, prover_id, sector_id, ticket, seed, randomness, comm_r_old, comm_d_new, comm_r_new;
-  std::vector<std::string> sectors;  // "ID:COMM_R"
-  // overrides of what the registered type fixes, for custom setups
-  std::string porep_id, api_version;
+  std::string type, vk, proof;
+  FilecoinValueArgs values;
 };
 int run_filecoin_verify(const FilecoinVerifyArgs& a);
 
-// Registers `filecoin` and its `verify` subcommand; after parsing, run()
-// returns the exit code when it was selected.
+struct FilecoinProveArgs {
+  std::string type, params, out, c1;
+  std::vector<std::string> vanilla;  // PoSt per-sector / SnapDeals per-partition vanilla proofs
+  FilecoinValueArgs values;
+  bool no_verify = false;
+  bool cpu = false;
+};
+int run_filecoin_prove(const FilecoinProveArgs& a);
+
+struct FilecoinShapeArgs {
+  std::string type, params;
+  bool json = false;
+};
+int run_filecoin_shape(const FilecoinShapeArgs& a);
+
+struct FilecoinSetupArgs {
+  std::string type, params_out, vk_out;
+};
+int run_filecoin_setup(const FilecoinSetupArgs& a);
+
+// Registers `filecoin` and its subcommands; after parsing, run() returns the
+// exit code when one was selected.
 class FilecoinCommands {
  public:
   explicit FilecoinCommands(CLI::App& app);
@@ -31,7 +54,10 @@ class FilecoinCommands {
 
  private:
   FilecoinVerifyArgs verify_;
-  CLI::App *c_filecoin_, *c_verify_;
+  FilecoinProveArgs prove_;
+  FilecoinShapeArgs shape_;
+  FilecoinSetupArgs setup_;
+  CLI::App *c_filecoin_, *c_verify_, *c_prove_, *c_shape_, *c_setup_;
 };
 
 }  // namespace cuzk::app
