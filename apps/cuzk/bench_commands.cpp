@@ -7,8 +7,11 @@
 
 #include "circuits/synthetic.hpp"
 #include "core/timer.hpp"
+#include "engine/circuit_partition.hpp"
 #include "engine/proving_engine.hpp"
 #include "engine/synthetic_partition.hpp"
+#include "filecoin/prove/filecoin_circuit.hpp"
+#include "filecoin_statement.hpp"
 #include "exit_codes.hpp"
 #include "formats/public_inputs_json.hpp"
 #include "groth16/setup.hpp"
@@ -26,6 +29,57 @@ namespace cuzk::app {
 
 using namespace engine;
 
+namespace {
+
+// The partitions a bench job proves, with the counts of their (shared) shape.
+struct PartitionSource {
+  std::string name;
+  r1cs::DensityCounter<Fr> counts;
+  size_t synthetic_constraints = 0;
+  std::vector<std::shared_ptr<const PartitionCircuit>> c1_partitions;
+  std::optional<filecoin::FilecoinCircuit> blank;
+
+  std::shared_ptr<const PartitionCircuit> partition(unsigned job, unsigned p) const {
+    if (c1_partitions.empty()) return std::make_shared<SyntheticPartition>(synthetic_constraints, 1000 * job + p + 1);
+    return c1_partitions[p % c1_partitions.size()];
+  }
+  groth16::ProvingKey<Curve> dev_setup() const {
+    if (blank) return groth16::generate_random_parameters<Curve>([&](auto& cs) { blank->synthesize(cs); });
+    SyntheticPartition c(synthetic_constraints, 1);
+    return groth16::generate_random_parameters<Curve>([&](auto& cs) { c.circuit().synthesize(cs); });
+  }
+};
+
+PartitionSource synthetic_source(size_t constraints) {
+  PartitionSource s;
+  s.name = "synthetic circuit";
+  s.synthetic_constraints = constraints;
+  SyntheticPartition(constraints, 1).circuit().synthesize(s.counts);
+  return s;
+}
+
+// Every partition of the C1 output's proof, its statement read from the C1
+// output (and its envelope's sector number) with --prover-id.
+PartitionSource c1_source(const std::string& path, const std::string& prover_id) {
+  FilecoinValueArgs values;
+  values.prover_id = prover_id;
+  Statement st = read_statement(values);
+  const auto c1 = read_c1(path, st);
+  values_from_c1(c1, st);
+  const auto type = resolve_type(c1.registered_proof, st);
+  PartitionSource s;
+  Stopwatch sw;
+  const auto circuits = filecoin::filecoin_partition_circuits(type, st.values, {c1, {}, {}});
+  s.blank = filecoin::blank_filecoin_circuit(type);
+  s.blank->synthesize(s.counts);
+  for (const auto& c : circuits)
+    s.c1_partitions.push_back(std::make_shared<CircuitPartition<filecoin::FilecoinCircuit>>(c, s.counts.shape()));
+  s.name = type.name + " C1 output (circuits built and counted in " + std::to_string(sw.seconds()) + " s)";
+  return s;
+}
+
+}  // namespace
+
 int run_pipeline_bench(const PipelineBenchArgs& a) {
   int gpu_count = 0;
 #if CUZK_WITH_CUDA
@@ -42,8 +96,6 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
     return kExitInternal;
   }
   const int gpus = use_gpu ? (a.gpus > 0 ? std::min(a.gpus, gpu_count) : gpu_count) : 0;
-  const bool random_key = a.key == "random" || (a.key == "auto" && a.constraints > (size_t(1) << 18));
-  if (random_key && !use_gpu) throw Error("bench pipeline: a random benchmark key needs the GPU backend");
 
   const uint64_t total = a.budget_gb > 0 ? uint64_t(a.budget_gb * 1e9) : MemoryBudget::detect_total(uint64_t(4) << 30);
   MemoryBudget budget(total);
@@ -54,12 +106,15 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
 #endif
   PinnedPool pool(budget, alloc);
 
-  SyntheticPartition shape_circuit(a.constraints, 1);
-  r1cs::DensityCounter<Fr> dc;
-  shape_circuit.circuit().synthesize(dc);
+  // What each job proves: synthetic partitions, or a C1 output's.
+  const PartitionSource source = a.c1.empty() ? synthetic_source(a.constraints) : c1_source(a.c1, a.prover_id);
+  const unsigned per_job = a.c1.empty() ? a.partitions : unsigned(source.c1_partitions.size());
+  const auto& dc = source.counts;
   const auto shape = dc.shape();
-  std::printf("bench pipeline: synthetic circuit, %zu constraints, %zu aux, A %zu / B %zu points; %u job(s) x %u partition(s)\n",
-              shape.num_constraints, shape.num_aux, dc.a_points(), dc.b_points(), a.jobs, a.partitions);
+  const bool random_key = a.key == "random" || (a.key == "auto" && shape.num_constraints > (size_t(1) << 18));
+  if (random_key && !use_gpu) throw Error("bench pipeline: a random benchmark key needs the GPU backend");
+  std::printf("bench pipeline: %s, %zu constraints, %zu aux, A %zu / B %zu points; %u job(s) x %u partition(s)\n",
+              source.name.c_str(), shape.num_constraints, shape.num_aux, dc.a_points(), dc.b_points(), a.jobs, per_job);
   std::printf("  backend %s%s, host memory %s (%s), budget %.1f GB, key %s\n", use_gpu ? "gpu x" : "cpu",
               use_gpu ? std::to_string(gpus).c_str() : "", a.host_memory.c_str(), alloc->name(), double(total) / 1e9,
               random_key ? "random (benchmark only: proofs do not verify)" : "real (dev setup)");
@@ -69,7 +124,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
   std::vector<std::shared_ptr<ProverBackend>> backends;
   if (!random_key) {
     *key = setup_t.run("setup", [&] {
-      return groth16::generate_random_parameters<Curve>([&](auto& cs) { shape_circuit.circuit().synthesize(cs); });
+      return source.dev_setup();
     });
   } else {
     // a handle with a random verifying key; the device keys are installed below
@@ -103,8 +158,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
     JobSpec spec;
     spec.key = key;
     spec.verify_after = a.verify && !random_key;
-    for (unsigned p = 0; p < partitions; ++p)
-      spec.partitions.push_back(std::make_shared<SyntheticPartition>(a.constraints, 1000 * j + p + 1));
+    for (unsigned p = 0; p < partitions; ++p) spec.partitions.push_back(source.partition(j, p));
     return spec;
   };
   if (a.warmup) {
@@ -114,7 +168,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
     // the driver's lock and stalls kernels and copies for seconds.
     unsigned units = 0;
     for (const auto& b : backends) units += b->workers();
-    const unsigned in_flight = std::min(a.partitions * a.jobs, ecfg.synthesis_threads + ecfg.max_ready + units);
+    const unsigned in_flight = std::min(per_job * a.jobs, ecfg.synthesis_threads + ecfg.max_ready + units);
     for (int round = 0; round < 3; ++round) {
       const uint64_t before = pool.stats().bytes_pinned;
       Stopwatch sw;
@@ -130,7 +184,7 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
   Stopwatch wall;
   const double t_start = eng.timeline().now();
   std::vector<uint64_t> ids;
-  for (unsigned j = 0; j < a.jobs; ++j) ids.push_back(eng.submit(job(j, a.partitions)));
+  for (unsigned j = 0; j < a.jobs; ++j) ids.push_back(eng.submit(job(j, per_job)));
   std::vector<PartitionTimeline> tls;
   int failed = 0;
   for (auto id : ids) {
@@ -174,6 +228,10 @@ BenchCommands::BenchCommands(CLI::App& app) {
   p->add_flag("--verify", args_.verify, "verify every proof (real keys only)");
   p->add_flag("!--no-warmup", args_.warmup, "time from a cold start (no untimed job to fill the pool first)");
   p->add_flag("!--no-stream", args_.stream, "keep every partition's a/b on the host (no streaming to the GPU)");
+  auto* c1 = p->add_option("--c1", args_.c1, "prove a PoRep C1 output's partitions (each job: all of them) instead of "
+                                             "synthetic ones")
+                 ->check(CLI::ExistingFile);
+  p->add_option("--prover-id", args_.prover_id, "with --c1: the prover id (64 hex digits)")->needs(c1);
   bench_->require_subcommand(1);
 }
 

@@ -1,6 +1,7 @@
-// `cuzk bench pipeline`: many partitions of a PoRep-shaped synthetic circuit
-// through the proving engine, reporting throughput, GPU busy fraction, H2D
-// GB/s, stage times and peak host memory. Registers itself on the CLI app.
+// `cuzk bench pipeline`: many partitions of a PoRep-shaped synthetic circuit,
+// or of a real PoRep C1 output's circuits (--c1), through the proving engine,
+// reporting throughput, GPU busy fraction, H2D GB/s, stage times and peak
+// host memory. Registers itself on the CLI app.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -26,6 +27,10 @@ struct PipelineBenchArgs {
   bool stream = true;  // a/b stream to the GPU during synthesis where it has room
   std::string trace;               // Chrome trace JSON output
   bool verify = false;
+  // A PoRep C1 output (or Curio's envelope of it): each job proves its
+  // partitions (StackedDRG circuits) instead of synthetic ones.
+  std::string c1;
+  std::string prover_id;  // hex, with --c1
 };
 
 int run_pipeline_bench(const PipelineBenchArgs& a);

@@ -74,29 +74,6 @@ std::vector<std::vector<uint8_t>> vanilla_items(const std::vector<std::string>& 
   return items;
 }
 
-// A C1 output as rust-filecoin-proofs-api writes it, or inside Curio's
-// envelope (whose SectorNum is the sector id when none is given).
-fc::SealCommitPhase1Output read_c1(const std::string& path, Statement& st) {
-  const std::string text = formats::read_text_file(path);
-  const std::string source = "C1 output '" + path + "'";
-  if (text.find("\"Phase1Out\"") != std::string::npos) {
-    const auto w = fc::read_c1_output_wrapper_json(text, source);
-    if (!st.values.sector_id) st.values.sector_id = w.sector_num;
-    return fc::read_wrapped_seal_commit_phase1(w, source);
-  }
-  return fc::read_seal_commit_phase1_json(text, source);
-}
-
-// Fills from the C1 output the values a prover has there (comm_r, comm_d,
-// ticket, seed); values given are checked against it by the circuit builder.
-void values_from_c1(const fc::SealCommitPhase1Output& c1, Statement& st) {
-  auto& v = st.values;
-  if (!v.comm_r) v.comm_r = c1.comm_r;
-  if (!v.comm_d) v.comm_d = c1.comm_d;
-  if (!v.ticket) v.ticket = c1.ticket;
-  if (!v.seed) v.seed = c1.seed;
-}
-
 // The official file name rust-fil-proofs gives the type's parameters.
 std::string official_params_file(const fc::FilecoinProofType& t) {
   return std::visit([](auto proof) { return fc::circuit_parameters(proof).params_file(); }, t.registered);

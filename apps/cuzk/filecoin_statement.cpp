@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "filecoin/formats/curio_json.hpp"
+#include "filecoin/formats/seal_commit_phase1_json.hpp"
 #include "formats/byte_reader.hpp"
 #include "formats/public_inputs_json.hpp"
 
@@ -167,6 +169,25 @@ fc::FilecoinProofType resolve_type(const std::string& name, const Statement& st)
       t.post.api_version = *st.api_version;
   }
   return t;
+}
+
+fc::SealCommitPhase1Output read_c1(const std::string& path, Statement& st) {
+  const std::string text = formats::read_text_file(path);
+  const std::string source = "C1 output '" + path + "'";
+  if (text.find("\"Phase1Out\"") != std::string::npos) {
+    const auto w = fc::read_c1_output_wrapper_json(text, source);
+    if (!st.values.sector_id) st.values.sector_id = w.sector_num;
+    return fc::read_wrapped_seal_commit_phase1(w, source);
+  }
+  return fc::read_seal_commit_phase1_json(text, source);
+}
+
+void values_from_c1(const fc::SealCommitPhase1Output& c1, Statement& st) {
+  auto& v = st.values;
+  if (!v.comm_r) v.comm_r = c1.comm_r;
+  if (!v.comm_d) v.comm_d = c1.comm_d;
+  if (!v.ticket) v.ticket = c1.ticket;
+  if (!v.seed) v.seed = c1.seed;
 }
 
 }  // namespace cuzk::app

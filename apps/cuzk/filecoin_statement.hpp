@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "filecoin/vanilla/seal_commit_phase1.hpp"
 #include "filecoin/verify/proof_types.hpp"
 
 namespace cuzk::app {
@@ -36,5 +37,14 @@ Statement read_statement(const FilecoinValueArgs& a);
 filecoin::FilecoinProofType resolve_type(const std::string& name, const Statement& st);
 
 uint64_t parse_u64(const std::string& s, const std::string& what);
+
+// A C1 output as rust-filecoin-proofs-api writes it, or inside Curio's
+// envelope (whose SectorNum becomes the sector id when none is given).
+filecoin::SealCommitPhase1Output read_c1(const std::string& path, Statement& st);
+
+// The values a PoRep prover finds in its C1 output (comm_r, comm_d, ticket,
+// seed), where not given; values given are checked against it when the
+// circuits are built.
+void values_from_c1(const filecoin::SealCommitPhase1Output& c1, Statement& st);
 
 }  // namespace cuzk::app

@@ -6,10 +6,40 @@
 # benchmarks (arithmetic, NTT, MSM G1 and G2, a window sweep), then the
 # prover pipeline with proofs verified; table last. PART=check runs the
 # tests, the prover and the verified pipeline; PART=bench the benchmarks;
-# unset, both (each half fits one 10-minute device call).
+# unset, both (each half fits one 10-minute device call). The Filecoin
+# circuits (binaries: pack-bin with apps/cuzk/cuzk
+# tests/filecoin/prove/filecoin_prove_test
+# tests/filecoin/sparse_sector/filecoin_sparse_sector_gen): PART=filecoin
+# proves every 2 KiB proof kind on the GPU and the CPU (dev keys, verified
+# three ways) and runs `cuzk filecoin` end to end; PART=filecoin32 writes a
+# sparse 32 GiB sector, counts the 32 GiB circuits and pushes its PoRep C1
+# output's 10 partitions through the engine on the GPU under a random key of
+# the real shape (benchmark only: a real setup of 130 M constraints is out of
+# reach here, so those proofs are not verified).
 PART=${PART:-all}
 source "$(dirname "$0")/lib.sh"
 P="$B/cuzk bench pipeline"
+if [ "$PART" = filecoin ]; then
+  run "filecoin_prove_test (GPU+CPU, all kinds)" 560 env CUZK_EXHAUSTIVE=1 "$B/filecoin_prove_test"
+  run "cuzk filecoin end to end (2 KiB PoSt)" 300 bash tests/apps/filecoin_prove_test.sh "$PWD/$B/cuzk" \
+    "$PWD/$B/filecoin_sparse_sector_gen"
+  grep -E "^ok:|^FAIL|^skip|OK \]|FAILED|^note|prove:|synthesis|proving" "$LOG" | head -80
+  print_summary 0
+  exit 0
+fi
+if [ "$PART" = filecoin32 ]; then
+  S=/tmp/sector32
+  run "sparse 32 GiB sector" 120 "$B/filecoin_sparse_sector_gen" "$S" 32GiB
+  for t in StackedDrg32GiBV1_1 StackedDrgWindow32GiBV1_2 update:StackedDrg32GiBV1; do
+    run "shape $t" 200 "$B/cuzk" filecoin shape --type "$t"
+  done
+  PROVER=$(sed 's/.*"prover_id":"\([0-9a-f]*\)".*/\1/' "$S/inputs.json")
+  run "pipeline: 32 GiB PoRep C1, 10 partitions, random key" 400 "$B/cuzk" bench pipeline --c1 "$S/c1_wrapper.json" \
+    --prover-id "$PROVER" --key random --jobs 1
+  grep -E "^  |^===|bench pipeline|partitions|synthesis|peak|GPU|throughput" "$LOG" | head -120
+  print_summary 0
+  exit 0
+fi
 if [ "$PART" != bench ]; then
 for t in ff_field_device_test ntt_gpu_test msm_gpu_test groth16_gpu_test engine_gpu_backend_test; do
   [ -x "$B/$t" ] && run "$t" 300 "$B/$t" --gtest_brief=1

@@ -21,7 +21,7 @@ r1cs::CircuitShape counted_shape(const C& c) {
 }
 
 template <class C>
-class CircuitPartition final : public PartitionCircuit {
+class CircuitPartition : public PartitionCircuit {
  public:
   CircuitPartition(C circuit, r1cs::CircuitShape shape) : c_(std::move(circuit)), shape_(shape) {}
   explicit CircuitPartition(C circuit) : c_(std::move(circuit)), shape_(counted_shape(c_)) {}

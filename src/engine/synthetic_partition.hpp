@@ -1,26 +1,19 @@
 // The synthetic Filecoin-like circuit (circuits/synthetic.hpp) as an engine
-// partition: what `cuzk bench pipeline` and the engine tests prove.
+// partition: what `cuzk bench pipeline` and the engine tests prove. Its
+// shape is known without a counting pass.
 #pragma once
 #include "circuits/synthetic.hpp"
-#include "engine/proof_job.hpp"
-#include "r1cs/constraint_namer.hpp"
+#include "engine/circuit_partition.hpp"
 
 namespace cuzk::engine {
 
-class SyntheticPartition : public PartitionCircuit {
+class SyntheticPartition : public CircuitPartition<circuits::SyntheticCircuit<Fr>> {
  public:
   SyntheticPartition(size_t constraints, uint64_t seed, size_t public_inputs = 8)
-      : c_(circuits::SyntheticParams{constraints, public_inputs, seed}) {}
-  r1cs::CircuitShape shape() const override { return c_.shape(); }
-  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override { c_.synthesize(cs); }
-  std::vector<Fr> public_inputs() const override { return c_.public_inputs(); }
-  std::string describe_constraint(size_t index) const override {
-    return r1cs::describe_constraint<Fr>(index, [&](auto& cs) { c_.synthesize(cs); });
-  }
-  const circuits::SyntheticCircuit<Fr>& circuit() const { return c_; }
+      : SyntheticPartition(circuits::SyntheticCircuit<Fr>(circuits::SyntheticParams{constraints, public_inputs, seed})) {}
 
  private:
-  circuits::SyntheticCircuit<Fr> c_;
+  explicit SyntheticPartition(circuits::SyntheticCircuit<Fr> c) : CircuitPartition(c, c.shape()) {}
 };
 
 }  // namespace cuzk::engine
