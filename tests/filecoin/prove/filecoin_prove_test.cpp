@@ -6,10 +6,13 @@
 // by the engine before it returns, by verify_filecoin_proof from its bytes
 // against inputs generated from the public values alone, and by
 // @noble/curves; with a flipped bit it does not verify; a tampered witness is
-// refused as bad input naming the unsatisfied constraint.
+// refused as bad input naming the unsatisfied constraint. CUZK_OUTSIDE_DUMP=dir
+// writes each proof pair for the outside verifier to check elsewhere.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 
 #include "engine/circuit_partition.hpp"
@@ -33,10 +36,7 @@ namespace bp = cuzk::formats::bellperson;
 
 namespace {
 
-bool exhaustive() {
-  const char* e = std::getenv("CUZK_EXHAUSTIVE");
-  return e && std::string(e) == "1";
-}
+bool exhaustive() { return std::getenv("CUZK_EXHAUSTIVE") != nullptr; }
 
 SealedSector seal_2kib(const SectorIdentity& id) {
   const auto config = seal_config(RegisteredSealProof::kStackedDrg2KiBV1_1);
@@ -110,6 +110,13 @@ void prove_and_check(const FilecoinProofType& type, const FilecoinPublicValues& 
       good.proofs.emplace_back(p.bytes.begin() + 192 * k, p.bytes.begin() + 192 * (k + 1));
     filecoin::test::OutsideCase bad = good;
     bad.proofs[0] = std::vector<uint8_t>(flipped.begin(), flipped.begin() + 192);
+    if (const char* dir = std::getenv("CUZK_OUTSIDE_DUMP")) {
+      // Proofs made where node is missing (the GPU machine), checked later.
+      std::string name = type.name;
+      std::replace(name.begin(), name.end(), ':', '_');
+      std::ofstream(std::string(dir) + "/" + name + (cpu_only ? "_cpu" : "_gpu") + ".json")
+          << filecoin::test::outside_cases_json({good, bad}).dump();
+    }
     const auto verdicts = filecoin::test::noble_verify({good, bad});
     if (!verdicts) {
       std::printf("note: node not available, the outside verifier did not run\n");

@@ -61,11 +61,10 @@ struct OutsideCase {
   std::vector<std::vector<Fr>> inputs;
 };
 
-// noble's verdict on each case, in one node run; nothing when node is not
-// available.
-inline std::optional<std::vector<OutsideVerdict>> noble_verify(const std::vector<OutsideCase>& cases) {
-  auto modules = noble_node_modules();
-  if (!modules) return std::nullopt;
+// The cases as the outside verifier reads them (noble_groth16_verify.mjs):
+// a file of this JSON can also be checked later, elsewhere (proofs made on a
+// machine without node): node noble_groth16_verify.mjs <node_modules> <file>.
+inline nlohmann::json outside_cases_json(const std::vector<OutsideCase>& cases) {
   nlohmann::json j;
   j["cases"] = nlohmann::json::array();
   for (const auto& c : cases) {
@@ -83,6 +82,15 @@ inline std::optional<std::vector<OutsideVerdict>> noble_verify(const std::vector
     }
     j["cases"].push_back(cj);
   }
+  return j;
+}
+
+// noble's verdict on each case, in one node run; nothing when node is not
+// available.
+inline std::optional<std::vector<OutsideVerdict>> noble_verify(const std::vector<OutsideCase>& cases) {
+  auto modules = noble_node_modules();
+  if (!modules) return std::nullopt;
+  const nlohmann::json j = outside_cases_json(cases);
   static int serial = 0;
   const std::string base = ::testing::TempDir() + "/cuzk_noble_" + std::to_string(::getpid()) + "_" +
                            std::to_string(serial++);
