@@ -6,6 +6,7 @@
 // circuit_inputs.hpp: stacked_circuit_partitions(c1) to prove,
 // blank_stacked_circuit(stacked_circuit_shape(proof)) for keys and shape.
 #pragma once
+#include "core/parallel.hpp"
 #include "filecoin/circuits/por.hpp"
 #include "filecoin/circuits/stacked/stacked_circuit.hpp"
 #include "r1cs/constraint_system.hpp"
@@ -29,6 +30,11 @@ struct PorInclusion {
 
 template <r1cs::ConstraintSystem CS>
 void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in) {
+  synthesize_stacked_porep_with(cs, in, PorInclusion{});
+}
+
+template <r1cs::ConstraintSystem CS>
+void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in, ThreadPool&) {
   synthesize_stacked_porep_with(cs, in, PorInclusion{});
 }
 
