@@ -31,12 +31,17 @@ class LinearCombination {
     return lc;
   }
 
-  // Gadgets add variables in allocation order almost always: that case is an
-  // inlined append; any other is a binary search.
+  // Gadgets add variables in allocation order almost always (or the last
+  // one again): those cases are inlined; any other is a binary search.
   LinearCombination& add(Variable v, const F& coeff) {
     if (coeff.is_zero()) return *this;
     if (terms_.empty() || order(terms_.back().var) < order(v)) {
       terms_.emplace_back(v, coeff);
+      return *this;
+    }
+    if (terms_.back().var == v) {
+      terms_.back().coeff += coeff;
+      if (terms_.back().coeff.is_zero()) terms_.pop_back();
       return *this;
     }
     return insert(v, coeff);

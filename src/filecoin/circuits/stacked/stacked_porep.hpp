@@ -10,6 +10,7 @@
 #include "filecoin/circuits/por.hpp"
 #include "filecoin/circuits/stacked/stacked_circuit.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::filecoin::stacked {
 
@@ -28,14 +29,21 @@ struct PorInclusion {
   }
 };
 
+// A ProvingAssignment synthesizes its challenges on `pool` (one challenge
+// per task; a pool of one thread, or a streamed assignment, is sequential);
+// every other system sees the sequential order.
 template <r1cs::ConstraintSystem CS>
-void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in) {
-  synthesize_stacked_porep_with(cs, in, PorInclusion{});
+void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in, ThreadPool& pool) {
+  synthesize_stacked_porep_with(cs, in, PorInclusion{}, &pool);
 }
 
+// The same on the process-wide pool (core/parallel.hpp).
 template <r1cs::ConstraintSystem CS>
-void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in, ThreadPool&) {
-  synthesize_stacked_porep_with(cs, in, PorInclusion{});
+void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in) {
+  if constexpr (std::is_same_v<CS, r1cs::ProvingAssignment<typename CS::Field>>)
+    synthesize_stacked_porep(cs, in, global_pool());
+  else
+    synthesize_stacked_porep_with(cs, in, PorInclusion{});
 }
 
 }  // namespace cuzk::filecoin::stacked
