@@ -78,11 +78,12 @@ class LinearCombination {
     constexpr unsigned kPosBits = 16;
     thread_local std::vector<uint64_t> keys;
     keys.clear();
-    bool packable = terms.size() <= (size_t(1) << kPosBits);
+    bool packable = terms.size() <= (size_t(1) << kPosBits), sorted = true;
     for (size_t i = 0; i < terms.size() && packable; ++i) {
       const Variable v = terms[i].var;
       packable = v.index() < (uint64_t(1) << (63 - kPosBits));
       keys.push_back((uint64_t(v.is_input() ? 0 : 1) << 63) | (uint64_t(v.index()) << kPosBits) | i);
+      sorted = sorted && (i == 0 || keys[i - 1] < keys[i]);
     }
     if (!packable) {
       std::vector<Term<F>> sorted(terms.begin(), terms.end());
@@ -91,7 +92,7 @@ class LinearCombination {
       for (const auto& t : sorted) append_summed(t);
       return *this;
     }
-    std::sort(keys.begin(), keys.end());
+    if (!sorted) std::sort(keys.begin(), keys.end());  // fresh variables (a sum's result bits) come sorted
     for (uint64_t k : keys) append_summed(terms[k & ((uint64_t(1) << kPosBits) - 1)]);
     return *this;
   }
