@@ -8,7 +8,7 @@ namespace cuzk::r1cs {
 
 // <lc, (inputs, aux)>; mark_input(i) / mark_aux(i) for every term's variable.
 template <class F, class MarkInput, class MarkAux>
-[[gnu::always_inline]] inline F evaluate_marking(const LinearCombination<F>& lc, const F* inputs, const F* aux,
+[[gnu::flatten]] inline F evaluate_marking(const LinearCombination<F>& lc, const F* inputs, const F* aux,
                                                  MarkInput&& mark_input, MarkAux&& mark_aux) {
   static const F minus_one = -F::one();
   F acc = F::zero();
