@@ -195,6 +195,7 @@ int main(int argc, char** argv) try {
     shape = cs.shape();
   });
   table.back().constraints = shape.num_constraints;
+  const double count_s = table.back().wall;
   std::printf("  inputs %zu, aux %zu, constraints %zu (+%zu input constraints); assignment %.2f GiB\n",
               shape.num_inputs, shape.num_aux, shape.num_constraints, shape.num_inputs,
               double((shape.num_inputs + shape.num_aux + 2 * shape.abc_length()) * sizeof(Fr)) / (1u << 30));
@@ -226,6 +227,9 @@ int main(int argc, char** argv) try {
       step("synthesis, " + std::to_string(threads) + " threads", shape.num_constraints, [&] {
         cs = synthesize_once(in, shape, *many, *buf);
       });
+      if (k == 0)
+        std::printf("  (the first run includes counting one challenge's shape once per process, ~%.3f s)\n",
+                    count_s / double(in.challenges.size()));
       if (digest) std::printf("  digest %016llx\n", (unsigned long long)(dn = digest_of(*cs)));
     }
   }
