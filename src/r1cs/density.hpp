@@ -1,6 +1,7 @@
 // One bit per variable: does the variable appear in a query (A or B)?
 // Sized once from the circuit's shape; the MSMs skip the clear bits.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -11,6 +12,13 @@ class Density {
   Density() = default;
   explicit Density(size_t n) : bits_((n + 63) / 64, 0), n_(n) {}
   void set(size_t i) { bits_[i / 64] |= uint64_t(1) << (i % 64); }
+  // set() for a word other threads may set bits of at the same time (all of
+  // them through set_shared while they do).
+  void set_shared(size_t i) {
+    std::atomic_ref<uint64_t> w(bits_[i / 64]);
+    const uint64_t m = uint64_t(1) << (i % 64);
+    if (!(w.load(std::memory_order_relaxed) & m)) w.fetch_or(m, std::memory_order_relaxed);
+  }
   bool get(size_t i) const { return (bits_[i / 64] >> (i % 64)) & 1; }
   size_t size() const { return n_; }
   void resize(size_t n) {

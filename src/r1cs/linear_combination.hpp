@@ -23,7 +23,7 @@ template <class F>
 class LinearCombination {
  public:
   LinearCombination() = default;
-  LinearCombination(Variable v) { terms_.push_back({v, F::one()}); }  // NOLINT: implicit by design
+  LinearCombination(Variable v) { terms_.emplace_back(v, F::one()); }  // NOLINT: implicit by design
   static LinearCombination zero() { return {}; }
   static LinearCombination constant(F c) {
     LinearCombination lc;
@@ -31,24 +31,20 @@ class LinearCombination {
     return lc;
   }
 
-  // Gadgets add variables in allocation order almost always: that case is an
-  // append; any other is a binary search.
-  LinearCombination& add(Variable v, F coeff) {
+  // Gadgets add variables in allocation order almost always (or the last
+  // one again): those cases are inlined; any other is a binary search.
+  LinearCombination& add(Variable v, const F& coeff) {
     if (coeff.is_zero()) return *this;
-    const uint64_t k = order(v);
-    if (terms_.empty() || order(terms_.back().var) < k) {
-      terms_.push_back({v, coeff});
+    if (terms_.empty() || order(terms_.back().var) < order(v)) {
+      terms_.emplace_back(v, coeff);
       return *this;
     }
-    auto it = std::lower_bound(terms_.begin(), terms_.end(), k,
-                               [](const Term<F>& t, uint64_t key) { return order(t.var) < key; });
-    if (it != terms_.end() && it->var == v) {
-      it->coeff += coeff;
-      if (it->coeff.is_zero()) terms_.erase(it);
-    } else {
-      terms_.insert(it, {v, coeff});
+    if (terms_.back().var == v) {
+      terms_.back().coeff += coeff;
+      if (terms_.back().coeff.is_zero()) terms_.pop_back();
+      return *this;
     }
-    return *this;
+    return insert(v, coeff);
   }
   LinearCombination& operator+=(Variable v) { return add(v, F::one()); }
   LinearCombination& operator-=(Variable v) {
@@ -72,6 +68,35 @@ class LinearCombination {
   friend LinearCombination operator-(LinearCombination a, const LinearCombination& b) { return a -= b; }
   friend LinearCombination operator*(LinearCombination a, F s) { return a *= s; }
 
+  // Makes the combination the sum of `terms` (any order, variables repeated
+  // or not): what adding them one by one to an empty one leaves, in
+  // O(n log n) rather than a sorted insertion each.
+  LinearCombination& assign_sum(std::span<const Term<F>> terms) {
+    terms_.clear();
+    terms_.reserve(terms.size());
+    // Sorts 8-byte keys (order, position) rather than the 40-byte terms.
+    constexpr unsigned kPosBits = 16;
+    thread_local std::vector<uint64_t> keys;
+    keys.clear();
+    bool packable = terms.size() <= (size_t(1) << kPosBits), sorted = true;
+    for (size_t i = 0; i < terms.size() && packable; ++i) {
+      const Variable v = terms[i].var;
+      packable = v.index() < (uint64_t(1) << (63 - kPosBits));
+      keys.push_back((uint64_t(v.is_input() ? 0 : 1) << 63) | (uint64_t(v.index()) << kPosBits) | i);
+      sorted = sorted && (i == 0 || keys[i - 1] < keys[i]);
+    }
+    if (!packable) {
+      std::vector<Term<F>> sorted(terms.begin(), terms.end());
+      std::stable_sort(sorted.begin(), sorted.end(),
+                       [](const Term<F>& x, const Term<F>& y) { return order(x.var) < order(y.var); });
+      for (const auto& t : sorted) append_summed(t);
+      return *this;
+    }
+    if (!sorted) std::sort(keys.begin(), keys.end());  // fresh variables (a sum's result bits) come sorted
+    for (uint64_t k : keys) append_summed(terms[k & ((uint64_t(1) << kPosBits) - 1)]);
+    return *this;
+  }
+
   // Empties the combination but keeps its storage, so loops can reuse one.
   void clear() { terms_.clear(); }
   void reserve(size_t n) { terms_.reserve(n); }
@@ -93,10 +118,35 @@ class LinearCombination {
   // Inputs before aux, each by index: bellpepper's order.
   static constexpr uint64_t order(Variable v) { return (uint64_t(v.is_input() ? 0 : 1) << 63) | uint64_t(v.index()); }
 
+  [[gnu::noinline]] LinearCombination& insert(Variable v, const F& coeff) {
+    const uint64_t k = order(v);
+    auto it = std::lower_bound(terms_.begin(), terms_.end(), k,
+                               [](const Term<F>& t, uint64_t key) { return order(t.var) < key; });
+    if (it != terms_.end() && it->var == v) {
+      it->coeff += coeff;
+      if (it->coeff.is_zero()) terms_.erase(it);
+    } else {
+      terms_.insert(it, {v, coeff});
+    }
+    return *this;
+  }
+
+  // For terms arriving sorted by variable: a repeat of the last variable is
+  // summed into it (and dropped once the sum is zero, as add does).
+  void append_summed(const Term<F>& t) {
+    if (t.coeff.is_zero()) return;
+    if (!terms_.empty() && terms_.back().var == t.var) {
+      terms_.back().coeff += t.coeff;
+      if (terms_.back().coeff.is_zero()) terms_.pop_back();
+    } else {
+      terms_.push_back(t);
+    }
+  }
+
   LinearCombination& merge(const LinearCombination& o, bool negate) {
     if (o.terms_.empty()) return *this;
     if (terms_.empty() || order(terms_.back().var) < order(o.terms_.front().var)) {
-      for (const auto& t : o.terms_) terms_.push_back({t.var, negate ? -t.coeff : t.coeff});
+      for (const auto& t : o.terms_) terms_.emplace_back(t.var, negate ? -t.coeff : t.coeff);
       return *this;
     }
     std::vector<Term<F>> out;

@@ -13,14 +13,17 @@
 #pragma once
 #include <optional>
 #include <span>
+#include <vector>
 #include <stop_token>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
 #include "r1cs/abc_stream.hpp"
+#include "r1cs/assignment_piece.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density.hpp"
+#include "r1cs/lc_eval.hpp"
 #include "r1cs/shape.hpp"
 
 namespace cuzk::r1cs {
@@ -102,6 +105,72 @@ class ProvingAssignment {
   void push_namespace(const N&) {}
   void pop_namespace() {}
 
+  // Parallel synthesis of `count` consecutive pieces of the circuit that
+  // each allocate exactly `each` (inputs without ONE, aux, constraints):
+  // split() positions piece i right after what is synthesized so far plus i
+  // times `each`; the pieces may then be synthesized concurrently, each on
+  // one thread, reading only variables allocated before the split and their
+  // own; join() checks that every piece filled its shape and continues after
+  // the last. The result (inputs, aux, a, b, densities, first_unsatisfied)
+  // is the sequential synthesis's bit for bit. Nothing else may use this
+  // assignment in between. Only where a/b are kept (not streamed).
+  bool can_split() const { return !stream_ && !finished_ && !split_open_; }
+
+  std::vector<AssignmentPiece<F>> split(size_t count, const CircuitShape& each) {
+    if (!can_split()) throw Error("ProvingAssignment: split() on a streamed, finished or already split assignment");
+    if (num_inputs_ + count * each.num_inputs > buf_.inputs.size()) overflow("public inputs", buf_.inputs.size());
+    if (num_aux_ + count * each.num_aux > buf_.aux.size()) overflow("auxiliary variables", buf_.aux.size());
+    if (num_constraints_ + count * each.num_constraints > capacity_) overflow("constraints", capacity_);
+    std::vector<AssignmentPiece<F>> pieces(count);
+    for (size_t i = 0; i < count; ++i) {
+      AssignmentPiece<F>& p = pieces[i];
+      p.inputs_ = buf_.inputs.data();
+      p.aux_ = buf_.aux.data();
+      p.a_ = window_.a.data();
+      p.b_ = window_.b.data();
+      p.begin_ = {num_inputs_ + i * each.num_inputs, num_aux_ + i * each.num_aux,
+                  num_constraints_ + i * each.num_constraints};
+      p.next_input_ = p.begin_.num_inputs;
+      p.next_aux_ = p.begin_.num_aux;
+      p.next_constraint_ = p.begin_.num_constraints;
+      p.end_input_ = p.next_input_ + each.num_inputs;
+      p.end_aux_ = p.next_aux_ + each.num_aux;
+      p.end_constraint_ = p.next_constraint_ + each.num_constraints;
+      const size_t lo = (p.begin_.num_aux + 63) / 64 * 64, hi = p.end_aux_ / 64 * 64;
+      p.own_lo_ = lo;
+      p.own_len_ = hi > lo ? hi - lo : 0;
+      p.a_aux_ = &a_aux_density_;
+      p.b_input_ = &b_input_density_;
+      p.b_aux_ = &b_aux_density_;
+      p.stop_ = stop_;
+    }
+    split_each_ = each;
+    split_count_ = count;
+    split_open_ = true;
+    return pieces;
+  }
+
+  void join(std::span<const AssignmentPiece<F>> pieces) {
+    if (!split_open_) throw Error("ProvingAssignment: join() without split()");
+    if (pieces.size() != split_count_)
+      throw Error("ProvingAssignment: join() of " + std::to_string(pieces.size()) + " pieces, " +
+                  std::to_string(split_count_) + " split");
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      const CircuitShape got = pieces[i].filled();
+      if (got != split_each_ || pieces[i].begin_.num_constraints != num_constraints_ + i * split_each_.num_constraints)
+        throw Error("ProvingAssignment: piece " + std::to_string(i) + " synthesized " + std::to_string(got.num_inputs) +
+                    " inputs, " + std::to_string(got.num_aux) + " aux, " + std::to_string(got.num_constraints) +
+                    " constraints, its split shape " + std::to_string(split_each_.num_inputs) + ", " +
+                    std::to_string(split_each_.num_aux) + ", " + std::to_string(split_each_.num_constraints));
+    }
+    for (const auto& p : pieces)
+      if (!first_bad_ && p.first_bad_) first_bad_ = p.first_bad_;
+    num_inputs_ += pieces.size() * split_each_.num_inputs;
+    num_aux_ += pieces.size() * split_each_.num_aux;
+    num_constraints_ += pieces.size() * split_each_.num_constraints;
+    split_open_ = false;
+  }
+
   // Appends input_i * 0 = 0 for every input (bellperson's convention, which
   // makes the A-query polynomials of the inputs independent). Call once.
   // With a stream, ships the last window and closes the stream (also when a
@@ -146,40 +215,14 @@ class ProvingAssignment {
  private:
   // Flattened: g++ otherwise leaves the field additions as calls (20% of synthesis time).
   [[gnu::flatten]] F eval(const LinearCombination<F>& lc, Density* input_density, Density* aux_density) {
-    F acc = F::zero();
-    for (const auto& t : lc.terms()) {
-      const size_t idx = t.var.index();
-      F v;
-      if (t.var.is_input()) {
-        v = buf_.inputs[idx];
-        if (input_density) input_density->set(idx);
-      } else {
-        v = buf_.aux[idx];
-        if (aux_density) aux_density->set(idx);
-      }
-      // Most values in real circuits are bits and most coefficients are +-1:
-      // an addition replaces the multiplication there.
-      if (v.is_zero()) continue;
-      if (t.coeff.is_one())
-        acc += v;
-      else if (v.is_one())
-        acc += t.coeff;
-      else if (t.coeff == minus_one_)
-        acc -= v;
-      else
-        acc += v * t.coeff;
-    }
-    return acc;
-  }
-  static inline const F minus_one_ = -F::one();
-
-  // a * b == c without a multiplication where a or b is 0 or 1 (most
-  // constraints of bit-heavy circuits: booleanity, selections).
-  static bool product_is(const F& a, const F& b, const F& c) {
-    if (a.is_zero() || b.is_zero()) return c.is_zero();
-    if (a.is_one()) return b == c;
-    if (b.is_one()) return a == c;
-    return a * b == c;
+    return evaluate_marking(
+        lc, buf_.inputs.data(), buf_.aux.data(),
+        [input_density](size_t i) {
+          if (input_density) input_density->set(i);
+        },
+        [aux_density](size_t i) {
+          if (aux_density) aux_density->set(i);
+        });
   }
 
   void start() {
@@ -220,6 +263,9 @@ class ProvingAssignment {
   CircuitShape shape_;
   std::optional<size_t> first_bad_;
   bool finished_ = false;
+  bool split_open_ = false;
+  CircuitShape split_each_;
+  size_t split_count_ = 0;
   std::stop_token stop_;
 };
 

@@ -6,6 +6,7 @@
 // helpers ch and maj with every constant special case of the Rust.
 #pragma once
 #include <optional>
+#include <vector>
 
 #include "circuits/gadgets/allocated_bit.hpp"
 #include "core/error.hpp"
@@ -65,6 +66,21 @@ class Boolean {
       case Kind::kNot:
         lc.add(Variable::one(), coeff);
         lc.add(bit_.variable(), -coeff);
+        break;
+    }
+  }
+  // add_to's terms, appended unsorted (for LinearCombination::assign_sum).
+  void add_terms(std::vector<r1cs::Term<F>>& out, const F& coeff) const {
+    switch (kind_) {
+      case Kind::kConstant:
+        if (const_) out.emplace_back(Variable::one(), coeff);
+        break;
+      case Kind::kIs:
+        out.emplace_back(bit_.variable(), coeff);
+        break;
+      case Kind::kNot:
+        out.emplace_back(Variable::one(), coeff);
+        out.emplace_back(bit_.variable(), -coeff);
         break;
     }
   }
@@ -140,11 +156,15 @@ class Boolean {
     // Otherwise (a may still be the constant true): a * (b - c) = ch - c.
     r1cs::Namespace ns(cs, name);
     const Variable ch = cs.alloc("ch", [&] { return need(v) ? F::one() : F::zero(); });
-    LC<F> lhs = b.lc();
+    LC<F>& lhs = scratch_lc<F, 0>();
+    b.add_to(lhs, F::one());
     c.sub_from(lhs, F::one());
-    LC<F> out(ch);
+    LC<F>& a_lc = scratch_lc<F, 1>();
+    a.add_to(a_lc, F::one());
+    LC<F>& out = scratch_lc<F, 2>();
+    out.add(ch, F::one());
     c.sub_from(out, F::one());
-    cs.enforce("ch computation", lhs, a.lc(), out);
+    cs.enforce("ch computation", lhs, a_lc, out);
     return AllocatedBit<F>::assume_boolean(ch, v);
   }
 
@@ -167,13 +187,16 @@ class Boolean {
     r1cs::Namespace ns(cs, name);
     const Variable maj = cs.alloc("maj", [&] { return need(v) ? F::one() : F::zero(); });
     const Boolean bc = and_(cs, "b and c", b, c);
-    LC<F> lhs;
+    LC<F>& lhs = scratch_lc<F, 0>();
     bc.add_to(lhs, F::one() + F::one());
     b.sub_from(lhs, F::one());
     c.sub_from(lhs, F::one());
-    LC<F> out = bc.lc();
+    LC<F>& a_lc = scratch_lc<F, 1>();
+    a.add_to(a_lc, F::one());
+    LC<F>& out = scratch_lc<F, 2>();
+    bc.add_to(out, F::one());
     out -= maj;
-    cs.enforce("maj computation", lhs, a.lc(), out);
+    cs.enforce("maj computation", lhs, a_lc, out);
     return AllocatedBit<F>::assume_boolean(maj, v);
   }
 

@@ -7,8 +7,10 @@
 // the Rust's Drop does, when the MultiEq goes out of scope. Everything else
 // (alloc, enforce, namespaces) passes straight through, in order.
 #pragma once
+#include <array>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "circuits/gadgets/lc.hpp"
 #include "core/error.hpp"
@@ -33,13 +35,30 @@ class MultiEq {
   }
 
   void enforce_equal(size_t num_bits, const LC<F>& lhs, const LC<F>& rhs) {
-    if (num_bits >= kCapacity)
-      throw Error("MultiEq: " + std::to_string(num_bits) + " bits do not fit below the field's capacity");
-    if (kCapacity <= bits_used_ + num_bits) accumulate();
-    const F coeff = F::from_u64(2).pow(uint64_t(bits_used_));
-    append(lhs_, lhs, coeff);
-    append(rhs_, rhs, coeff);
-    bits_used_ += num_bits;
+    const F& coeff = power_of_two(reserve(num_bits));
+    append(lhs_terms_, lhs, coeff);
+    append(rhs_terms_, rhs, coeff);
+  }
+
+  // enforce_equal for a gadget that writes the two sides' terms itself (any
+  // order, repeats allowed), each coefficient already multiplied by
+  // 2^shift: fill(lhs_terms, rhs_terms, shift). The same constraints as
+  // enforce_equal with the unscaled sides, without a multiplication per term.
+  template <class Fill>
+  void enforce_equal_terms(size_t num_bits, Fill&& fill) {
+    const size_t shift = reserve(num_bits);
+    fill(lhs_terms_, rhs_terms_, shift);
+  }
+
+  // 2^k for k < kCapacity.
+  static const F& power_of_two(size_t k) {
+    static const auto table = [] {
+      std::array<F, kCapacity> t;
+      t[0] = F::one();
+      for (size_t i = 1; i < kCapacity; ++i) t[i] = t[i - 1].dbl();
+      return t;
+    }();
+    return table[k];
   }
 
   // Emits the pending equalities, if any.
@@ -66,19 +85,39 @@ class MultiEq {
   void pop_namespace() { cs_.pop_namespace(); }
 
  private:
-  static void append(LC<F>& to, const LC<F>& from, const F& coeff) {
+  // The sums are kept as unsorted terms and summed once per emitted
+  // constraint (LinearCombination::assign_sum): the same combinations as
+  // adding each term in turn, without a sorted insertion per term.
+  static void append(std::vector<r1cs::Term<F>>& to, const LC<F>& from, const F& coeff) {
     if (coeff.is_one()) {
-      to += from;
+      to.insert(to.end(), from.terms().begin(), from.terms().end());
       return;
     }
-    for (const auto& t : from.terms()) to.add(t.var, t.coeff * coeff);
+    for (const auto& t : from.terms()) to.emplace_back(t.var, t.coeff * coeff);
+  }
+
+  // Room for num_bits more (emitting the pending sums first when they would
+  // reach the capacity); returns the shift of the new equality.
+  size_t reserve(size_t num_bits) {
+    if (num_bits >= kCapacity)
+      throw Error("MultiEq: " + std::to_string(num_bits) + " bits do not fit below the field's capacity");
+    if (kCapacity <= bits_used_ + num_bits) accumulate();
+    const size_t shift = bits_used_;
+    bits_used_ += num_bits;
+    return shift;
   }
 
   void accumulate() {
     const size_t ops = ops_;
-    cs_.enforce([ops] { return "multieq " + std::to_string(ops); }, lhs_, LC<F>(Variable::one()), rhs_);
-    reset(lhs_);
-    reset(rhs_);
+    LC<F>& lhs = scratch_lc<F, 0>();
+    LC<F>& one = scratch_lc<F, 1>();
+    LC<F>& rhs = scratch_lc<F, 2>();
+    lhs.assign_sum(lhs_terms_);
+    one.add(Variable::one(), F::one());
+    rhs.assign_sum(rhs_terms_);
+    cs_.enforce([ops] { return "multieq " + std::to_string(ops); }, lhs, one, rhs);
+    lhs_terms_.clear();
+    rhs_terms_.clear();
     bits_used_ = 0;
     ++ops_;
   }
@@ -86,7 +125,7 @@ class MultiEq {
   CS& cs_;
   int unwinding_at_start_;
   size_t ops_ = 0, bits_used_ = 0;
-  LC<F> lhs_, rhs_;
+  std::vector<r1cs::Term<F>> lhs_terms_, rhs_terms_;
 };
 
 }  // namespace cuzk::circuits

@@ -128,35 +128,32 @@ class UInt32 {
     uint64_t max_value = uint64_t(operands.size()) * uint64_t(UINT32_MAX);
     uint64_t sum = 0;  // meaningful while known
     bool known = true;
-    LC<F> lc;
     bool all_constants = true;
     for (const UInt32& op : operands) {
       known = known && op.value_.has_value();
       if (known) sum += *op.value_;
-      F coeff = F::one();
-      for (const Boolean<F>& bit : op.bits_) {
-        bit.add_to(lc, coeff);
-        all_constants &= bit.is_constant();
-        coeff = coeff.dbl();
-      }
+      for (const Boolean<F>& bit : op.bits_) all_constants &= bit.is_constant();
     }
     std::optional<uint32_t> modular;
     if (known) modular = uint32_t(sum);
     if (all_constants && modular) return constant(*modular);
 
+    // The Rust's result bits, then sum(operand bits) = sum(result bits):
+    // operand bit j and result bit j weigh 2^j.
     Bits out;
-    LC<F> result_lc;
-    F coeff = F::one();
-    size_t i = 0;
-    for (; max_value != 0; max_value >>= 1, ++i) {
+    std::array<AllocatedBit<F>, 36> result;
+    size_t n = 0;
+    for (; max_value != 0; max_value >>= 1, ++n) {
       std::optional<bool> b;
-      if (known) b = ((sum >> i) & 1) != 0;
-      const AllocatedBit<F> bit = AllocatedBit<F>::alloc(cs, [i] { return "result bit " + std::to_string(i); }, b);
-      result_lc.add(bit.variable(), coeff);
-      if (i < 32) out[i] = bit;  // the carries are constrained, then dropped
-      coeff = coeff.dbl();
+      if (known) b = ((sum >> n) & 1) != 0;
+      result[n] = AllocatedBit<F>::alloc(cs, [n] { return "result bit " + std::to_string(n); }, b);
+      if (n < 32) out[n] = result[n];  // the carries are constrained, then dropped
     }
-    cs.enforce_equal(i, lc, result_lc);
+    cs.enforce_equal_terms(n, [&](std::vector<r1cs::Term<F>>& lhs, std::vector<r1cs::Term<F>>& rhs, size_t shift) {
+      for (const UInt32& op : operands)
+        for (size_t j = 0; j < 32; ++j) op.bits_[j].add_terms(lhs, MultiEq<CS>::power_of_two(shift + j));
+      for (size_t j = 0; j < n; ++j) rhs.emplace_back(result[j].variable(), MultiEq<CS>::power_of_two(shift + j));
+    });
     return UInt32(out, modular);
   }
 

@@ -7,20 +7,60 @@
 // (stacked_porep.hpp) the public inputs it allocates are
 // porep_public_inputs.hpp's PorepPublicInputs::partition(k).
 #pragma once
+#include <mutex>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "circuits/gadgets/allocated_num.hpp"
 #include "circuits/gadgets/constraint.hpp"
 #include "circuits/poseidon/neptune_gadget.hpp"
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "filecoin/circuits/stacked/challenge_proof.hpp"
 #include "filecoin/circuits/stacked/witness.hpp"
+#include "r1cs/proving_assignment.hpp"
+#include "r1cs/shape_counter.hpp"
 
 namespace cuzk::filecoin::stacked {
 
-// With an explicit Merkle-path gadget (see challenge_proof.hpp).
+namespace stacked_detail {
+
+// What one challenge adds to the R1CS (inputs, aux, constraints): the same
+// for every challenge of a circuit, fixed by the tree shapes, the layers and
+// the path gadget; counted once per process and kind.
+template <class F, class Inclusion>
+r1cs::CircuitShape challenge_shape(const StackedCircuitInputs& in, const StackedCommitments<F>& comm,
+                                   const Inclusion& inclusion) {
+  struct Known {
+    TreeShape tree_d, tree_rc;
+    size_t layers;
+    r1cs::CircuitShape shape;
+  };
+  static std::mutex mu;
+  static std::vector<Known> known;
+  {
+    std::lock_guard lk(mu);
+    for (const auto& k : known)
+      if (k.tree_d == in.tree_d && k.tree_rc == in.tree_rc && k.layers == in.layers) return k.shape;
+  }
+  r1cs::ShapeCounter<F> counter;
+  synthesize_challenge(counter, "challenge", in.challenges[0], in.tree_d, in.tree_rc, comm, inclusion);
+  r1cs::CircuitShape shape = counter.shape();
+  shape.num_inputs -= 1;  // the counter starts with ONE
+  std::lock_guard lk(mu);
+  known.push_back({in.tree_d, in.tree_rc, in.layers, shape});
+  return shape;
+}
+
+}  // namespace stacked_detail
+
+// With an explicit Merkle-path gadget (see challenge_proof.hpp). With a
+// pool of more than one thread, a ProvingAssignment gets its challenges
+// synthesized in parallel (bit-identical to the sequential synthesis).
 template <class CS, class Inclusion, class F = typename CS::Field>
-void synthesize_stacked_porep_with(CS& cs, const StackedCircuitInputs& in, const Inclusion& inclusion) {
+void synthesize_stacked_porep_with(CS& cs, const StackedCircuitInputs& in, const Inclusion& inclusion,
+                                   ThreadPool* pool = nullptr) {
   using cuzk::circuits::AllocatedNum;
   using cuzk::circuits::need;
   if (in.challenges.empty()) throw Error("StackedCircuit: no challenges");
@@ -50,9 +90,23 @@ void synthesize_stacked_porep_with(CS& cs, const StackedCircuitInputs& in, const
     cuzk::circuits::constraint::equal(cs, "enforce comm_r = H(comm_c || comm_r_last)", comm_r, hash);
   }
 
-  for (size_t i = 0; i < in.challenges.size(); ++i)
-    synthesize_challenge(cs, [i] { return "challenge_" + std::to_string(i); }, in.challenges[i], in.tree_d, in.tree_rc,
+  auto challenge = [&](auto& sys, size_t i) {
+    synthesize_challenge(sys, [i] { return "challenge_" + std::to_string(i); }, in.challenges[i], in.tree_d, in.tree_rc,
                          comm, inclusion);
+  };
+  // The prover synthesizes the challenges concurrently, each at the offsets
+  // the sequential order gives it; every other system sees that order.
+  if constexpr (std::is_same_v<CS, r1cs::ProvingAssignment<F>>) {
+    if (pool && pool->size() > 1 && in.challenges.size() > 1 && cs.can_split()) {
+      auto pieces = cs.split(in.challenges.size(), stacked_detail::challenge_shape(in, comm, inclusion));
+      pool->parallel_for(pieces.size(), 1, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) challenge(pieces[i], i);
+      });
+      cs.join(pieces);
+      return;
+    }
+  }
+  for (size_t i = 0; i < in.challenges.size(); ++i) challenge(cs, i);
 }
 
 }  // namespace cuzk::filecoin::stacked

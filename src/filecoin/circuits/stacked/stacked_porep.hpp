@@ -6,9 +6,11 @@
 // circuit_inputs.hpp: stacked_circuit_partitions(c1) to prove,
 // blank_stacked_circuit(stacked_circuit_shape(proof)) for keys and shape.
 #pragma once
+#include "core/parallel.hpp"
 #include "filecoin/circuits/por.hpp"
 #include "filecoin/circuits/stacked/stacked_circuit.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::filecoin::stacked {
 
@@ -27,9 +29,21 @@ struct PorInclusion {
   }
 };
 
+// A ProvingAssignment synthesizes its challenges on `pool` (one challenge
+// per task; a pool of one thread, or a streamed assignment, is sequential);
+// every other system sees the sequential order.
+template <r1cs::ConstraintSystem CS>
+void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in, ThreadPool& pool) {
+  synthesize_stacked_porep_with(cs, in, PorInclusion{}, &pool);
+}
+
+// The same on the process-wide pool (core/parallel.hpp).
 template <r1cs::ConstraintSystem CS>
 void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in) {
-  synthesize_stacked_porep_with(cs, in, PorInclusion{});
+  if constexpr (std::is_same_v<CS, r1cs::ProvingAssignment<typename CS::Field>>)
+    synthesize_stacked_porep(cs, in, global_pool());
+  else
+    synthesize_stacked_porep_with(cs, in, PorInclusion{});
 }
 
 }  // namespace cuzk::filecoin::stacked
