@@ -50,11 +50,6 @@ std::string partitions_text(const fc::FilecoinProofType& t) {
   return "?";
 }
 
-uint64_t params_bytes(const bp::ParamsCounts& c) {
-  const uint64_t g1 = 96, g2 = 192;
-  return 3 * g1 + 3 * g2 + 4 + c.ic * g1 + 4 * 5 + (*c.h + *c.l + *c.a + *c.b_g1) * g1 + *c.b_g2 * g2;
-}
-
 // Files of vanilla proofs: raw bincode, or Curio's JSON array of base64 items.
 std::vector<std::vector<uint8_t>> vanilla_items(const std::vector<std::string>& paths) {
   std::vector<std::vector<uint8_t>> items;
@@ -114,7 +109,7 @@ int run_filecoin_shape(const FilecoinShapeArgs& a) {
     j["log_domain"] = log_domain;
     j["official_params_file"] = official_params_file(type);
     j["params"] = {{"ic", need.ic}, {"h", *need.h}, {"l", *need.l}, {"a", *need.a}, {"b_g1", *need.b_g1},
-                   {"b_g2", *need.b_g2}, {"bytes", params_bytes(need)}};
+                   {"b_g2", *need.b_g2}, {"bytes", need.file_bytes()}};
     if (file) {
       j["file"] = a.params;
       j["fits"] = mismatches.empty();
@@ -133,7 +128,7 @@ int run_filecoin_shape(const FilecoinShapeArgs& a) {
                 dc.b_input_density(), dc.b_aux_density());
     std::printf("  .params counts     ic %zu, h %zu, l %zu, a %zu, b_g1 %zu, b_g2 %zu (%llu bytes)\n", need.ic,
                 *need.h, *need.l, *need.a, *need.b_g1, *need.b_g2,
-                static_cast<unsigned long long>(params_bytes(need)));
+                static_cast<unsigned long long>(need.file_bytes()));
     std::printf("  official file      %s\n", official_params_file(type).c_str());
     if (file && mismatches.empty())
       std::cout << "OK: '" << a.params << "' fits the circuit" << (file->h ? "" : " (a verifying key: ic only)") << "\n";

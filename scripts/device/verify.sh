@@ -9,10 +9,12 @@
 # unset, both (each half fits one 10-minute device call). The Filecoin
 # circuits (binaries: pack-bin with apps/cuzk/cuzk
 # tests/filecoin/prove/filecoin_prove_test
-# tests/filecoin/sparse_sector/filecoin_sparse_sector_gen): PART=filecoin
+# tests/filecoin/sparse_sector/filecoin_sparse_sector_gen
+# tests/filecoin/stacked_circuit/filecoin_stacked_synthesis_bench): PART=filecoin
 # proves every 2 KiB proof kind on the GPU and the CPU (dev keys, verified
 # three ways) and runs `cuzk filecoin` end to end; PART=filecoin32 writes a
-# sparse 32 GiB sector, counts the 32 GiB circuits and pushes its PoRep C1
+# sparse 32 GiB sector, counts the 32 GiB circuits, times one PoRep
+# partition's synthesis on 1 and 16 threads, and pushes its PoRep C1
 # output's 10 partitions through the engine on the GPU under a random key of
 # the real shape (benchmark only: a real setup of 130 M constraints is out of
 # reach here, so those proofs are not verified).
@@ -38,6 +40,8 @@ if [ "$PART" = filecoin32 ]; then
   for t in StackedDrg32GiBV1_1 StackedDrgWindow32GiBV1_2 update:StackedDrg32GiBV1; do
     run "shape $t" 200 "$B/cuzk" filecoin shape --type "$t"
   done
+  run "synthesis of one 32 GiB PoRep partition, 1 and 16 threads" 400 "$B/filecoin_stacked_synthesis_bench" 32GiB \
+    --threads 16
   PROVER=$(sed 's/.*"prover_id":"\([0-9a-f]*\)".*/\1/' "$S/inputs.json")
   run "pipeline: 32 GiB PoRep C1, 10 partitions, random key" 400 "$B/cuzk" bench pipeline --c1 "$S/c1_wrapper.json" \
     --prover-id "$PROVER" --key random --jobs 1

@@ -4,6 +4,7 @@
 // the bytes that remain; a file that ends early names the section.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,6 +21,14 @@ struct ParamsCounts {
   // Absent in a .vk file.
   std::optional<size_t> h, l, a, b_g1, b_g2;
   bool operator==(const ParamsCounts&) const = default;
+
+  // The size of the file these counts make (a .vk file's without h).
+  uint64_t file_bytes() const {
+    const uint64_t g1 = 96, g2 = 192;
+    const uint64_t vk = 3 * g1 + 3 * g2 + 4 + ic * g1;
+    if (!h) return vk;
+    return vk + 4 * 5 + (*h + *l + *a + *b_g1) * g1 + *b_g2 * g2;
+  }
 };
 
 namespace detail {

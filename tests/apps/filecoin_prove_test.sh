@@ -6,38 +6,16 @@
 # `cuzk filecoin verify`; the refusals: a key for another circuit (named
 # section), a tampered vanilla proof (named constraint), vanilla proofs for
 # another sector, a proof checked against other public values (exit 1).
-# A check passes on its exact exit code only.
 # Usage: filecoin_prove_test.sh <cuzk binary> <filecoin_sparse_sector_gen binary>
 set -u
 CUZK=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
 GEN=$2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
-fail=0
-bad() {
-  echo "FAIL: $*"
-  fail=1
-}
-# check <rc> <description> <output regex or ''> <command...>
-check() {
-  local want=$1 what=$2 re=$3
-  shift 3
-  timeout -s KILL 1200 "$@" </dev/null >out.txt 2>err.txt
-  local got=$?
-  if [ "$got" -ge 128 ]; then
-    bad "$what: crashed or killed (exit $got)"
-  elif [ "$got" != "$want" ]; then
-    bad "$what: exit $got, expected $want"
-  elif [ -n "$re" ] && ! cat out.txt err.txt | grep -qE -- "$re"; then
-    bad "$what: exit $want, but the output lacks /$re/"
-  else
-    echo "ok: $want $what"
-    return 0
-  fi
-  cat out.txt err.txt
-  return 1
-}
+CHECK_TIMEOUT=1200
+source "$HERE/check_lib.sh"
 
 "$GEN" sector 2KiB >gen.txt || { echo "FAIL: filecoin_sparse_sector_gen"; cat gen.txt; exit 1; }
 python3 - <<'PY' || exit 1

@@ -7,37 +7,12 @@
 # Usage: filecoin_verify_test.sh <cuzk binary>
 set -u
 CUZK=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
 DATA=$(cd "$(dirname "$0")/../filecoin/data/verify" && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
-fail=0
-bad() {
-  echo "FAIL: $*"
-  fail=1
-}
-# check <rc> <description> <stderr regex or ''> <command...>
-check() {
-  local want=$1 what=$2 re=$3
-  shift 3
-  timeout -s KILL 120 "$@" </dev/null >out.txt 2>err.txt
-  local got=$?
-  if [ "$got" -ge 128 ]; then
-    bad "$what: crashed or killed (exit $got)"
-  elif [ "$got" != "$want" ]; then
-    bad "$what: exit $got, expected $want"
-  elif [ -n "$re" ] && ! grep -qE -- "$re" err.txt; then
-    bad "$what: exit $want, but stderr lacks /$re/"
-  elif [ "$want" = 2 ] && grep -q "^Usage:" out.txt; then
-    bad "$what: exit 2, but help printed"
-  else
-    echo "ok: $want $what"
-    return 0
-  fi
-  cat out.txt err.txt
-  return 1
-}
-stdout_has() { grep -qE -- "$2" out.txt || { bad "$1: stdout lacks /$2/"; cat out.txt; }; }
+source "$HERE/check_lib.sh"
 
 # proofs, values and tampered copies from the KAT files
 python3 - "$DATA" <<'PY' || exit 1
@@ -153,8 +128,8 @@ check 2 "porep id for a PoSt type" "porep_id applies to PoRep" "${post[@]}" --pr
 check 2 "missing --type" "--type is required" "$CUZK" filecoin verify --vk "$PVK" --proof porep.bin
 check 2 "missing vk file" "File does not exist: missing\.vk" "$CUZK" filecoin verify --type StackedDrg2KiBV1 \
   --vk missing.vk --proof porep.bin --public porep.json
-check 2 "filecoin without a command" "^cuzk filecoin: a command is required \(commands: verify\)" "$CUZK" filecoin
-check 2 "unknown filecoin command" "^cuzk filecoin: unknown command 'prove'" "$CUZK" filecoin prove
+check 2 "filecoin without a command" "^cuzk filecoin: a command is required \(commands: verify, prove, shape, setup\)" "$CUZK" filecoin
+check 2 "unknown filecoin command" "^cuzk filecoin: unknown command 'bogus'" "$CUZK" filecoin bogus
 check 0 "help" "" "$CUZK" filecoin verify --help
 stdout_has "help" "--comm-r-old"
 exit $fail

@@ -49,6 +49,7 @@ TEST(BellpersonParamsCheck, ScanAgreesWithTheSetupsFile) {
   const auto file = bp::scan_params_counts(bytes, "test params");
   const auto want = counts_of(c);
   EXPECT_EQ(file, want);
+  EXPECT_EQ(want.file_bytes(), bytes.size());
   EXPECT_TRUE(bp::params_mismatches(file, want).empty());
   // 6 constraints + 2 input rows -> domain 8.
   EXPECT_EQ(*file.h, 7u);
@@ -74,6 +75,7 @@ TEST(BellpersonParamsCheck, VerifyingKeyFileHoldsIcOnly) {
   const auto file = bp::scan_params_counts(vk, "test vk");
   EXPECT_EQ(file.ic, 3u);
   EXPECT_FALSE(file.h);
+  EXPECT_EQ(file.file_bytes(), vk.size());
   EXPECT_TRUE(bp::params_mismatches(file, counts_of(Chain{7, true})).empty());
   EXPECT_EQ(bp::params_mismatches(file, counts_of(Chain{2, false})).size(), 1u);
 }

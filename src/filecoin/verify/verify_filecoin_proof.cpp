@@ -54,14 +54,19 @@ class ValueCheck {
   std::string what_, missing_, extra_;
 };
 
-}  // namespace
+struct CheckedValues {
+  PorepPublicValues porep;
+  SnapPublicValues snap;
+};
 
-std::vector<std::vector<Fr>> filecoin_public_inputs(const FilecoinProofType& type, const FilecoinPublicValues& v) {
+// The kind's values, checked: exactly those it uses are given.
+CheckedValues check_values(const FilecoinProofType& type, const FilecoinPublicValues& v) {
   ValueCheck c(type);
   const bool porep = type.kind == FilecoinProofKind::kPoRep;
   const bool post = type.kind == FilecoinProofKind::kWindowPoSt || type.kind == FilecoinProofKind::kWinningPoSt;
   const bool snap = type.kind == FilecoinProofKind::kSnapDeals;
-  PorepPublicValues pv;
+  CheckedValues out;
+  PorepPublicValues& pv = out.porep;
   if (porep) {
     pv.comm_r = c.need(v.comm_r, "comm_r");
     pv.comm_d = c.need(v.comm_d, "comm_d");
@@ -85,7 +90,7 @@ std::vector<std::vector<Fr>> filecoin_public_inputs(const FilecoinProofType& typ
     c.refuse(v.randomness, "randomness");
     c.refuse_sectors(v.sectors);
   }
-  SnapPublicValues sv;
+  SnapPublicValues& sv = out.snap;
   if (snap) {
     sv.comm_r_old = c.need(v.comm_r_old, "comm_r_old");
     sv.comm_d_new = c.need(v.comm_d_new, "comm_d_new");
@@ -96,14 +101,20 @@ std::vector<std::vector<Fr>> filecoin_public_inputs(const FilecoinProofType& typ
     c.refuse(v.comm_r_new, "comm_r_new");
   }
   c.done();
+  if (type.kind == FilecoinProofKind::kWinningPoSt && v.sectors.size() != 1)
+    throw Error(type.name + ": WinningPoSt proves exactly one sector, " + std::to_string(v.sectors.size()) +
+                " given");
+  return out;
+}
 
+}  // namespace
+
+std::vector<std::vector<Fr>> filecoin_public_inputs(const FilecoinProofType& type, const FilecoinPublicValues& v) {
+  const auto [pv, sv] = check_values(type, v);
   switch (type.kind) {
     case FilecoinProofKind::kPoRep: return PorepPublicInputs(type.porep, pv).all();
     case FilecoinProofKind::kWindowPoSt: return window_post_public_inputs(type.post, *v.randomness, v.sectors);
     case FilecoinProofKind::kWinningPoSt:
-      if (v.sectors.size() != 1)
-        throw Error(type.name + ": WinningPoSt proves exactly one sector, " + std::to_string(v.sectors.size()) +
-                    " given");
       return {winning_post_public_inputs(type.sector_nodes, type.winning_challenges, type.post.api_version,
                                          *v.randomness, v.sectors[0])};
     case FilecoinProofKind::kSnapDeals: return snap_public_inputs_all(type.sector_nodes, sv);
@@ -111,11 +122,19 @@ std::vector<std::vector<Fr>> filecoin_public_inputs(const FilecoinProofType& typ
   throw Error("public inputs: unknown proof kind");
 }
 
-VerifyResult verify_filecoin_proof(const FilecoinProofType& type, const FilecoinPublicValues& values,
+VerifyResult verify_filecoin_proof(const FilecoinProofType& type, const FilecoinPublicValues& v,
                                    const VerifyingKey& vk, std::span<const uint8_t> proof) {
-  const auto inputs = filecoin_public_inputs(type, values);
-  const auto proofs = split_partition_proofs(proof, inputs.size(), std::string(filecoin_proof_kind_name(type.kind)) + " proof");
-  return verify_partitions(PreparedVerifyingKey(vk), proofs, inputs);
+  const auto [pv, sv] = check_values(type, v);
+  const PreparedVerifyingKey pvk(vk);
+  switch (type.kind) {
+    case FilecoinProofKind::kPoRep: return verify_porep(type.porep, pv, pvk, proof);
+    case FilecoinProofKind::kWindowPoSt: return verify_window_post(type.post, *v.randomness, v.sectors, pvk, proof);
+    case FilecoinProofKind::kWinningPoSt:
+      return verify_winning_post(type.sector_nodes, type.winning_challenges, type.post.api_version, *v.randomness,
+                                 v.sectors[0], pvk, proof);
+    case FilecoinProofKind::kSnapDeals: return verify_snap(type.sector_nodes, sv, pvk, proof);
+  }
+  throw Error("verify: unknown proof kind");
 }
 
 }  // namespace cuzk::filecoin

@@ -18,16 +18,11 @@
 #include "engine/circuit_partition.hpp"
 #include "engine/proving_host.hpp"
 #include "filecoin/prove/filecoin_circuit.hpp"
-#include "filecoin/sealer/commit_phase1.hpp"
-#include "filecoin/sealer/post_prover.hpp"
-#include "filecoin/sealer/sealed_sector.hpp"
-#include "filecoin/sealer/snap_update.hpp"
+#include "filecoin/prove/two_kib_statements.hpp"
 #include "filecoin/verify/outside_verifier.hpp"
-#include "filecoin/verify/proof_types.hpp"
 #include "formats/bellperson_params.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/keypair_assembly.hpp"
-#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -37,25 +32,6 @@ namespace bp = cuzk::formats::bellperson;
 namespace {
 
 bool exhaustive() { return std::getenv("CUZK_EXHAUSTIVE") != nullptr; }
-
-SealedSector seal_2kib(const SectorIdentity& id) {
-  const auto config = seal_config(RegisteredSealProof::kStackedDrg2KiBV1_1);
-  std::vector<Domain> data(config.nodes());
-  for (size_t i = 0; i < data.size(); ++i) data[i] = trunc254(cuzk::test::filled(uint8_t(i * 37 + 1)));
-  return seal_sector(config, std::move(data), id);
-}
-
-struct Sector {
-  SectorIdentity id{cuzk::test::filled(7), 42, trunc254(cuzk::test::filled(3))};
-  Domain seed = trunc254(cuzk::test::filled(5));
-  Domain randomness = trunc254(cuzk::test::filled(9));
-  SealedSector sealed = seal_2kib(id);
-};
-
-const Sector& sector() {
-  static const Sector s;
-  return s;
-}
 
 std::shared_ptr<const engine::BellpersonKey> dev_key(const FilecoinProofType& type) {
   r1cs::KeypairAssembly<Fr> ka;
@@ -127,43 +103,22 @@ void prove_and_check(const FilecoinProofType& type, const FilecoinPublicValues& 
   }
 }
 
-FilecoinPublicValues post_values(const Sector& s) {
-  FilecoinPublicValues v;
-  v.randomness = s.randomness;
-  v.sectors = {{s.id.sector_id, s.sealed.comm_r}};
-  return v;
-}
+void prove_and_check(const filecoin::test::ProofStatement& s) { prove_and_check(s.type, s.values, s.vanilla); }
 
 }  // namespace
 
-TEST(FilecoinProve, WindowPoSt2KiB) {
-  const auto& s = sector();
-  const auto proof = RegisteredPoStProof::kStackedDrgWindow2KiBV1_2;
-  FilecoinVanillaProofs vanilla;
-  vanilla.post.push_back(post_sector_proof(proof, s.sealed, s.id.sector_id, s.randomness));
-  prove_and_check(post_proof_type(proof), post_values(s), vanilla);
-}
+TEST(FilecoinProve, WindowPoSt2KiB) { prove_and_check(filecoin::test::two_kib_sector().window()); }
 
-TEST(FilecoinProve, WinningPoSt2KiB) {
-  const auto& s = sector();
-  const auto proof = RegisteredPoStProof::kStackedDrgWinning2KiBV1;
-  FilecoinVanillaProofs vanilla;
-  vanilla.post.push_back(post_sector_proof(proof, s.sealed, s.id.sector_id, s.randomness));
-  prove_and_check(post_proof_type(proof), post_values(s), vanilla);
-}
+TEST(FilecoinProve, WinningPoSt2KiB) { prove_and_check(filecoin::test::two_kib_sector().winning()); }
 
 // A leaf of the vanilla proof changed: the circuit is unsatisfied, and the
 // engine says which constraint before any proving work.
 TEST(FilecoinProve, TamperedWitnessIsRefusedNamingTheConstraint) {
-  const auto& s = sector();
-  const auto proof = RegisteredPoStProof::kStackedDrgWindow2KiBV1_2;
-  const auto type = post_proof_type(proof);
-  FilecoinVanillaProofs vanilla;
-  vanilla.post.push_back(post_sector_proof(proof, s.sealed, s.id.sector_id, s.randomness));
-  auto& sibling = vanilla.post[0].sectors[0].inclusion_proofs[3].base.front().hashes[0];
+  auto s = filecoin::test::two_kib_sector().window();
+  auto& sibling = s.vanilla.post[0].sectors[0].inclusion_proofs[3].base.front().hashes[0];
   sibling[0] ^= 1;
-  const auto circuits = filecoin_partition_circuits(type, post_values(s), vanilla);
-  const auto p = prove(dev_key(type), circuits, true);
+  const auto circuits = filecoin_partition_circuits(s.type, s.values, s.vanilla);
+  const auto p = prove(dev_key(s.type), circuits, true);
   ASSERT_EQ(p.result.status, engine::JobStatus::kFailed);
   EXPECT_EQ(p.result.failure, engine::Failure::kBadInput);
   EXPECT_NE(p.result.error.find("challenge_inclusion_3"), std::string::npos) << p.result.error;
@@ -171,51 +126,27 @@ TEST(FilecoinProve, TamperedWitnessIsRefusedNamingTheConstraint) {
 }
 
 TEST(FilecoinProve, VanillaProofsOfAnotherStatementAreRefused) {
-  const auto& s = sector();
-  const auto proof = RegisteredPoStProof::kStackedDrgWindow2KiBV1_2;
-  const auto type = post_proof_type(proof);
-  FilecoinVanillaProofs vanilla;
-  vanilla.post.push_back(post_sector_proof(proof, s.sealed, s.id.sector_id, s.randomness));
-  auto other = post_values(s);
+  const auto& sector = filecoin::test::two_kib_sector();
+  const auto s = sector.window();
+  auto other = s.values;
   other.sectors[0].sector_id += 1;
-  EXPECT_THROW(filecoin_partition_circuits(type, other, vanilla), Error);
-  FilecoinVanillaProofs none;
-  EXPECT_THROW(filecoin_partition_circuits(type, post_values(s), none), Error);
-  FilecoinVanillaProofs c1_too = vanilla;
-  c1_too.c1 = seal_commit_phase1(RegisteredSealProof::kStackedDrg2KiBV1_1, s.sealed, s.seed);
-  EXPECT_THROW(filecoin_partition_circuits(type, post_values(s), c1_too), Error);
+  EXPECT_THROW(filecoin_partition_circuits(s.type, other, s.vanilla), Error);
+  EXPECT_THROW(filecoin_partition_circuits(s.type, s.values, FilecoinVanillaProofs{}), Error);
+  auto c1_too = s.vanilla;
+  c1_too.c1 = sector.porep().vanilla.c1;
+  EXPECT_THROW(filecoin_partition_circuits(s.type, s.values, c1_too), Error);
+  const auto porep = sector.porep();
+  auto other_sector = porep.values;
+  other_sector.sector_id = *other_sector.sector_id + 1;
+  EXPECT_THROW(filecoin_partition_circuits(porep.type, other_sector, porep.vanilla), Error);
 }
 
 TEST(FilecoinProve, PoRep2KiBFromItsC1Output) {
   if (!exhaustive()) GTEST_SKIP() << "a development setup of the 2 KiB PoRep circuit takes minutes; CUZK_EXHAUSTIVE=1";
-  const auto& s = sector();
-  const auto proof = RegisteredSealProof::kStackedDrg2KiBV1_1;
-  FilecoinVanillaProofs vanilla;
-  vanilla.c1 = seal_commit_phase1(proof, s.sealed, s.seed);
-  FilecoinPublicValues v;
-  v.comm_r = s.sealed.comm_r;
-  v.comm_d = s.sealed.comm_d;
-  v.prover_id = s.id.prover_id;
-  v.sector_id = s.id.sector_id;
-  v.ticket = s.id.ticket;
-  v.seed = s.seed;
-  prove_and_check(porep_proof_type(proof), v, vanilla);
-  auto other = v;
-  other.sector_id = 43;
-  EXPECT_THROW(filecoin_partition_circuits(porep_proof_type(proof), other, vanilla), Error);
+  prove_and_check(filecoin::test::two_kib_sector().porep());
 }
 
 TEST(FilecoinProve, SnapDeals2KiB) {
   if (!exhaustive()) GTEST_SKIP() << "a development setup of the 2 KiB SnapDeals circuit takes minutes; CUZK_EXHAUSTIVE=1";
-  const auto& s = sector();
-  std::vector<Domain> data(s.sealed.nodes());
-  for (size_t i = 0; i < data.size(); ++i) data[i] = trunc254(cuzk::test::filled(uint8_t(i + 100)));
-  const auto u = encode_sector_update(s.sealed, std::move(data));
-  FilecoinVanillaProofs vanilla;
-  vanilla.snap = snap_partition_proofs(s.sealed, u);
-  FilecoinPublicValues v;
-  v.comm_r_old = s.sealed.comm_r;
-  v.comm_d_new = u.comm_d_new;
-  v.comm_r_new = u.comm_r_new;
-  prove_and_check(snap_proof_type(RegisteredUpdateProof::kStackedDrg2KiBV1), v, vanilla);
+  prove_and_check(filecoin::test::two_kib_sector().snap());
 }

@@ -17,16 +17,12 @@
 
 #include "filecoin/prove/filecoin_circuit.hpp"
 #include "filecoin/registry/parameter_ids.hpp"
-#include "filecoin/sealer/commit_phase1.hpp"
-#include "filecoin/sealer/post_prover.hpp"
-#include "filecoin/sealer/snap_update.hpp"
-#include "filecoin/verify/proof_types.hpp"
+#include "filecoin/prove/two_kib_statements.hpp"
 #include "formats/bellperson_params.hpp"
 #include "formats/bellperson_params_check.hpp"
 #include "groth16/prover.hpp"
 #include "r1cs/density_counter.hpp"
 #include "r1cs/proving_assignment.hpp"
-#include "support/filecoin_values.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -92,47 +88,9 @@ TEST(OfficialParams, SectionCountsEqualOurCircuits) {
 TEST(OfficialParams, TwoKiBProofsVerifyUnderTheOfficialKeys) {
   const auto dir = params_dir();
   if (!dir) GTEST_SKIP() << "FIL_PROOFS_PARAMETER_CACHE is not set";
-  const SectorIdentity id{cuzk::test::filled(7), 42, trunc254(cuzk::test::filled(3))};
-  const Domain seed = trunc254(cuzk::test::filled(5)), randomness = trunc254(cuzk::test::filled(9));
-  std::vector<Domain> data(seal_config(RegisteredSealProof::kStackedDrg2KiBV1_1).nodes());
-  for (size_t i = 0; i < data.size(); ++i) data[i] = trunc254(cuzk::test::filled(uint8_t(i * 37 + 1)));
-  const auto sealed = seal_sector(seal_config(RegisteredSealProof::kStackedDrg2KiBV1_1), data, id);
-
-  struct Case {
-    FilecoinProofType type;
-    FilecoinPublicValues values;
-    FilecoinVanillaProofs vanilla;
-  };
-  std::vector<Case> cases;
-  for (auto proof : {RegisteredPoStProof::kStackedDrgWindow2KiBV1_2, RegisteredPoStProof::kStackedDrgWinning2KiBV1}) {
-    Case c{post_proof_type(proof), {}, {}};
-    c.values.randomness = randomness;
-    c.values.sectors = {{id.sector_id, sealed.comm_r}};
-    c.vanilla.post.push_back(post_sector_proof(proof, sealed, id.sector_id, randomness));
-    cases.push_back(std::move(c));
-  }
-  {
-    Case c{porep_proof_type(RegisteredSealProof::kStackedDrg2KiBV1_1), {}, {}};
-    c.values.comm_r = sealed.comm_r;
-    c.values.comm_d = sealed.comm_d;
-    c.values.prover_id = id.prover_id;
-    c.values.sector_id = id.sector_id;
-    c.values.ticket = id.ticket;
-    c.values.seed = seed;
-    c.vanilla.c1 = seal_commit_phase1(RegisteredSealProof::kStackedDrg2KiBV1_1, sealed, seed);
-    cases.push_back(std::move(c));
-  }
-  {
-    std::vector<Domain> fresh(sealed.nodes());
-    for (size_t i = 0; i < fresh.size(); ++i) fresh[i] = trunc254(cuzk::test::filled(uint8_t(i + 100)));
-    const auto u = encode_sector_update(sealed, std::move(fresh));
-    Case c{snap_proof_type(RegisteredUpdateProof::kStackedDrg2KiBV1), {}, {}};
-    c.values.comm_r_old = sealed.comm_r;
-    c.values.comm_d_new = u.comm_d_new;
-    c.values.comm_r_new = u.comm_r_new;
-    c.vanilla.snap = snap_partition_proofs(sealed, u);
-    cases.push_back(std::move(c));
-  }
+  const auto& sector = filecoin::test::two_kib_sector();
+  const std::vector<filecoin::test::ProofStatement> cases{sector.window(), sector.winning(), sector.porep(),
+                                                          sector.snap()};
   size_t proved = 0;
   for (const auto& c : cases) {
     const fs::path file = *dir / std::visit([](auto p) { return circuit_parameters(p).params_file(); }, c.type.registered);
