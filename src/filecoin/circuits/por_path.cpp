@@ -18,7 +18,8 @@ std::vector<PorPathElement> blank_levels(size_t count, uint32_t arity) {
 
 void validate_por_shape(const TreeShape& shape) {
   const auto what = [&] { return "PoR circuit: tree shape " + shape.describe() + ": "; };
-  if (shape.hasher != NodeHasher::kPoseidon && shape.hasher != NodeHasher::kSha256Trunc254)
+  if (shape.hasher != NodeHasher::kPoseidon && shape.hasher != NodeHasher::kSha256Trunc254 &&
+      shape.hasher != NodeHasher::kBlake2s)
     throw Error(what() + "unknown node hasher");
   if (!is_arity(shape.base_arity)) throw Error(what() + "base arity must be 2, 4, 8 or 16");
   if (shape.sub_arity != 0 && !is_arity(shape.sub_arity)) throw Error(what() + "sub arity must be 0, 2, 4, 8 or 16");

@@ -49,6 +49,8 @@ Domain hash_node(NodeHasher hasher, std::span<const Domain> children) {
       throw Error("SHA-256 tree node: " + std::to_string(children.size()) + " children (the tree is binary)");
     return sha_pair(children[0], children[1]);
   }
+  if (hasher != NodeHasher::kPoseidon)
+    throw Error(std::string("tree node: no native ") + node_hasher_name(hasher) + " node hash");
   return poseidon_node(children);
 }
 

@@ -21,12 +21,14 @@ const char* node_hasher_name(NodeHasher h) {
   switch (h) {
     case NodeHasher::kSha256Trunc254: return "sha256-trunc254";
     case NodeHasher::kPoseidon: return "poseidon";
+    case NodeHasher::kBlake2s: return "blake2s";
   }
   return "?";
 }
 
 void TreeShape::validate() const {
   const std::string what = "tree shape " + describe() + ": ";
+  if (hasher == NodeHasher::kBlake2s) throw Error(what + "BLAKE2s trees exist only in circuits");
   if (hasher != NodeHasher::kSha256Trunc254 && hasher != NodeHasher::kPoseidon) throw Error(what + "unknown node hasher");
   if (!is_tree_arity(base_arity)) throw Error(what + "base arity must be 2, 4, 8 or 16");
   if (sub_arity != 0 && !is_tree_arity(sub_arity)) throw Error(what + "sub arity must be 0, 2, 4, 8 or 16");

@@ -15,6 +15,7 @@ namespace cuzk::filecoin {
 enum class NodeHasher : uint8_t {
   kSha256Trunc254,  // binary only: trunc254(SHA-256(left || right)) (TreeD)
   kPoseidon,        // neptune Poseidon, Filecoin's Merkle constants for the node's arity (TreeR, TreeC)
+  kBlake2s,         // in circuits only (the PoR tests'): BLAKE2s-256 of the children's bytes
 };
 
 const char* node_hasher_name(NodeHasher h);

@@ -6,9 +6,11 @@
 // refused. por_no_challenge_input over the compound shapes of the Rust test.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 
 #include "core/error.hpp"
+#include "circuits/gadgets/blake2s.hpp"
 #include "filecoin/circuits/por.hpp"
 #include "filecoin/hash/sha256.hpp"
 #include "filecoin/merkle/merkle_tree.hpp"
@@ -29,15 +31,16 @@ TreeShape poseidon_shape(uint32_t base, uint32_t sub, uint32_t top) {
   return s;
 }
 
-// A SHA-256 tree of any arity (MerkleTree builds only binary ones): node =
-// trunc254(SHA-256(children's bytes)), as merkletree's multi_node hashes them.
-MerkleProof sha_proof(uint32_t arity, const std::vector<Domain>& leaves, uint64_t leaf) {
+// A proof in a tree of any arity whose node is hash(children's bytes), as
+// merkletree's multi_node hashes them.
+template <class Hash>
+MerkleProof tree_proof(uint32_t arity, const std::vector<Domain>& leaves, uint64_t leaf, Hash hash) {
   std::vector<std::vector<Domain>> levels{leaves};
   while (levels.back().size() > 1) {
     const auto& below = levels.back();
     std::vector<Domain> up(below.size() / arity);
     for (size_t i = 0; i < up.size(); ++i)
-      up[i] = sha256_trunc254(std::span<const uint8_t>(below[i * arity].data(), 32 * size_t(arity)));
+      up[i] = hash(std::span<const uint8_t>(below[i * arity].data(), 32 * size_t(arity)));
     levels.push_back(std::move(up));
   }
   MerkleProof p;
@@ -53,6 +56,33 @@ MerkleProof sha_proof(uint32_t arity, const std::vector<Domain>& leaves, uint64_
     index /= arity;
   }
   return p;
+}
+
+// A SHA-256 tree of any arity (MerkleTree builds only binary ones): node =
+// trunc254(SHA-256(children's bytes)).
+MerkleProof sha_proof(uint32_t arity, const std::vector<Domain>& leaves, uint64_t leaf) {
+  return tree_proof(arity, leaves, leaf, [](std::span<const uint8_t> b) { return sha256_trunc254(b); });
+}
+
+// Blake2sHasher's node: BLAKE2s-256 of the children's bytes, top two bits
+// cleared (Blake2sDomain::trim_to_fr32). The digest comes from the BLAKE2s
+// gadget over constant bits (free, and checked against OpenSSL in
+// tests/circuits/blake2s_test).
+MerkleProof blake2s_proof(uint32_t arity, const std::vector<Domain>& leaves, uint64_t leaf) {
+  return tree_proof(arity, leaves, leaf, [](std::span<const uint8_t> bytes) {
+    using Bit = circuits::Boolean<Fr>;
+    std::vector<Bit> bits;
+    for (uint8_t b : bytes)
+      for (int i = 0; i < 8; ++i) bits.push_back(Bit::constant(((b >> i) & 1) != 0));
+    r1cs::ShapeCounter<Fr> none;
+    const std::array<uint8_t, 8> person{};
+    const std::vector<Bit> out = circuits::blake2s(none, "node", std::span<const Bit>(bits), person);
+    Domain d{};
+    for (size_t i = 0; i < 256; ++i)
+      if (*out[i].value()) d[i / 8] |= uint8_t(1u << (i % 8));
+    d[31] &= 0x3f;
+    return d;
+  });
 }
 
 struct Synthesized {
@@ -123,6 +153,20 @@ TEST(PorCircuit, Sha256Bases) {
     }
     expect_por(shape, proof, challenge, false, constraints);
   }
+}
+
+// test_por_circuit_blake2s_base_*: one challenge each (a BLAKE2s level
+// costs about 22k constraints).
+TEST(PorCircuit, Blake2sBases) {
+  const std::pair<uint32_t, size_t> cases[] = {{2, 129'135}, {4, 130'296}, {8, 174'503}};
+  for (const auto& [arity, constraints] : cases) {
+    const TreeShape shape{NodeHasher::kBlake2s, arity, 0, 0, 64};
+    const auto leaves = test::data_nodes(64, arity);
+    const uint64_t challenge = 37 % 64;
+    expect_por(shape, blake2s_proof(arity, leaves, challenge), challenge, false, constraints);
+  }
+  // No native BLAKE2s trees: the data model refuses them.
+  EXPECT_THROW(TreeShape({NodeHasher::kBlake2s, 2, 0, 0, 64}).validate(), Error);
 }
 
 TEST(PorCircuit, TamperedWitnessIsRefused) {
