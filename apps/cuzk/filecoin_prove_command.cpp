@@ -69,11 +69,6 @@ std::vector<std::vector<uint8_t>> vanilla_items(const std::vector<std::string>& 
   return items;
 }
 
-// The official file name rust-fil-proofs gives the type's parameters.
-std::string official_params_file(const fc::FilecoinProofType& t) {
-  return std::visit([](auto proof) { return fc::circuit_parameters(proof).params_file(); }, t.registered);
-}
-
 std::string mismatch_message(const std::string& path, const fc::FilecoinProofType& type,
                              const std::vector<std::string>& mismatches) {
   std::string m = "params '" + path + "' do not fit the " + type.name + " circuit:";
@@ -107,7 +102,7 @@ int run_filecoin_shape(const FilecoinShapeArgs& a) {
     j["nnz"] = {{"a", dc.nnz_a()}, {"b", dc.nnz_b()}, {"c", dc.nnz_c()}};
     j["density"] = {{"a_aux", dc.a_aux_density()}, {"b_input", dc.b_input_density()}, {"b_aux", dc.b_aux_density()}};
     j["log_domain"] = log_domain;
-    j["official_params_file"] = official_params_file(type);
+    j["official_params_file"] = fc::official_params_file(type);
     j["params"] = {{"ic", need.ic}, {"h", *need.h}, {"l", *need.l}, {"a", *need.a}, {"b_g1", *need.b_g1},
                    {"b_g2", *need.b_g2}, {"bytes", need.file_bytes()}};
     if (file) {
@@ -129,7 +124,7 @@ int run_filecoin_shape(const FilecoinShapeArgs& a) {
     std::printf("  .params counts     ic %zu, h %zu, l %zu, a %zu, b_g1 %zu, b_g2 %zu (%llu bytes)\n", need.ic,
                 *need.h, *need.l, *need.a, *need.b_g1, *need.b_g2,
                 static_cast<unsigned long long>(need.file_bytes()));
-    std::printf("  official file      %s\n", official_params_file(type).c_str());
+    std::printf("  official file      %s\n", fc::official_params_file(type).c_str());
     if (file && mismatches.empty())
       std::cout << "OK: '" << a.params << "' fits the circuit" << (file->h ? "" : " (a verifying key: ic only)") << "\n";
   }

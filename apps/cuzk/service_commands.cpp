@@ -43,34 +43,36 @@ std::string token_of(const ClientArgs& a) {
   return c.bearer_token();
 }
 
-v1::ProofRequest request_of(const ClientArgs& a) {
-  v1::ProofRequest r;
+v1::SubmitProofRequest request_of(const ClientArgs& a) {
+  v1::SubmitProofRequest r;
+  r.set_request_id(a.request_id);
   if (!a.zkey.empty()) {
     if (a.wtns.empty()) throw Error("a snarkjs job needs --wtns FILE with --zkey");
     MappedFile w(a.wtns);
+    r.set_proof_kind(v1::SNARKJS_GROTH16);
     r.mutable_snarkjs()->set_zkey_path(a.zkey);
     r.mutable_snarkjs()->set_wtns(w.bytes().data(), w.bytes().size());
-  } else if (!a.key_id.empty())
-    r.mutable_key()->set_key_id(a.key_id);
-  else if (!a.params.empty())
-    r.mutable_key()->set_params_path(a.params);
-  else
-    throw Error("name the key: --params PATH or --key-id ID");
-  auto* c = r.mutable_circuit();
-  c->set_name(a.circuit.name);
-  c->set_height(uint32_t(a.circuit.height));
-  c->set_challenges(uint32_t(a.circuit.challenges));
-  c->set_constraints(a.circuit.constraints);
-  c->set_seed(a.circuit.seed);
-  if (!a.zkey.empty()) r.clear_circuit();
-  switch (engine::parse_priority(a.priority)) {
-    case engine::Priority::kCritical: r.set_priority(v1::PRIORITY_CRITICAL); break;
-    case engine::Priority::kHigh: r.set_priority(v1::PRIORITY_HIGH); break;
-    case engine::Priority::kNormal: r.set_priority(v1::PRIORITY_NORMAL); break;
-    case engine::Priority::kLow: r.set_priority(v1::PRIORITY_LOW); break;
+  } else {
+    if (a.key_id.empty() && a.params.empty()) throw Error("name the key: --params PATH or --key-id ID");
+    r.set_proof_kind(v1::BUILTIN_CIRCUIT);
+    auto* b = r.mutable_builtin();
+    b->set_key_id(a.key_id);
+    b->set_params_path(a.params);
+    b->set_circuit(a.circuit.name);
+    b->set_height(uint32_t(a.circuit.height));
+    b->set_challenges(uint32_t(a.circuit.challenges));
+    b->set_constraints(a.circuit.constraints);
+    b->set_seed(a.circuit.seed);
+    b->set_partitions(a.partitions);
   }
-  r.set_partitions(a.partitions);
-  r.set_verify_after(a.verify_after);
+  switch (engine::parse_priority(a.priority)) {
+    case engine::Priority::kCritical: r.set_priority(v1::CRITICAL); break;
+    case engine::Priority::kHigh: r.set_priority(v1::HIGH); break;
+    case engine::Priority::kNormal: r.set_priority(v1::NORMAL); break;
+    case engine::Priority::kLow: r.set_priority(v1::LOW); break;
+  }
+  if (a.verify_after) r.set_verify(v1::VERIFY_ALWAYS);
+  if (a.skip_daemon_verify) r.set_verify(v1::VERIFY_NEVER);
   r.set_label(a.label);
   return r;
 }
@@ -97,13 +99,14 @@ int exit_code_of(const ClientError& e) {
 
 // Writes proof + public inputs like `cuzk prove` (one partition), or
 // PATH.<i> per partition; verifies with the vk when asked. Exit code.
-int write_result(const ClientArgs& a, const v1::ProofResult& r) {
-  if (r.state() != v1::JOB_STATE_DONE) {
+int write_result(const ClientArgs& a, const v1::AwaitProofResponse& r) {
+  if (r.status() != v1::AwaitProofResponse::COMPLETED) {
     // The daemon checks a request when it is submitted (a refusal exits 2,
     // above); of a job that fails later it reports only a message, which
     // does not tell a witness at fault from a failing prover or from
-    // --verify-after's check. No proof came back: not kExitInvalidProof.
-    std::cerr << "cuzk client: job " << r.job_id() << ": " << v1::JobState_Name(r.state()) << ": " << r.error() << "\n";
+    // the daemon's verification. No proof came back: not kExitInvalidProof.
+    std::cerr << "cuzk client: job " << r.job_id() << ": " << v1::AwaitProofResponse::Status_Name(r.status()) << ": "
+              << r.error_message() << "\n";
     return kExitInternal;
   }
   if (!r.snarkjs_proof_json().empty()) {  // a snarkjs job: proof.json and public.json
@@ -125,7 +128,7 @@ int write_result(const ClientArgs& a, const v1::ProofResult& r) {
       std::cout << "snarkjs proof: verify " << (ok ? "OK" : "FAILED") << "\n";
       rc = ok ? kExitOk : kExitInvalidProof;
     }
-    std::printf("job %llu: done (snarkjs), %.3f s\n", (unsigned long long)r.job_id(), r.seconds());
+    std::printf("job %s: done (snarkjs), %.3f s\n", r.job_id().c_str(), double(r.total_ms()) / 1e3);
     return rc;
   }
   std::optional<groth16::PreparedVerifyingKey<groth16::Bls12_381>> pvk;
@@ -153,7 +156,7 @@ int write_result(const ClientArgs& a, const v1::ProofResult& r) {
       bad += !ok;
     }
   }
-  std::printf("job %llu: done, %d partition(s), %.3f s\n", (unsigned long long)r.job_id(), n, r.seconds());
+  std::printf("job %s: done, %d partition(s), %.3f s\n", r.job_id().c_str(), n, double(r.total_ms()) / 1e3);
   return bad ? kExitInvalidProof : kExitOk;
 }
 
@@ -170,7 +173,9 @@ void add_job_options(CLI::App* cmd, ClientArgs& c) {
   cmd->add_option("--priority", c.priority, "critical, high, normal or low");
   cmd->add_option("--partitions", c.partitions, "partitions (circuit with seed + index each)");
   cmd->add_option("--label", c.label, "shown in status");
-  cmd->add_flag("--verify-after", c.verify_after, "the daemon verifies each proof before returning it");
+  cmd->add_option("--request-id", c.request_id, "the job's id (default: the daemon makes one)");
+  cmd->add_flag("--verify-after", c.verify_after, "the daemon verifies each proof before returning it, whatever its config");
+  cmd->add_flag("--skip-daemon-verify", c.skip_daemon_verify, "the daemon does not verify the proofs (bellperson jobs)");
 }
 
 void add_output_options(CLI::App* cmd, ClientArgs& c) {
@@ -206,11 +211,14 @@ ServiceCommands::ServiceCommands(CLI::App& app) {
   status_ = client_->add_subcommand("status", "print the daemon's status JSON");
   metrics_ = client_->add_subcommand("metrics", "print the daemon's Prometheus metrics");
   preload_ = client_->add_subcommand("preload", "load a proving key into the daemon's cache");
-  preload_->add_option("params", c_.params, "params path (as the daemon sees it)")->required();
-  preload_->add_option("--key-id", c_.key_id, "name for the key");
+  preload_->add_option("key", c_.params,
+                       "a circuit id of the daemon's parameter folder (porep-32g, wpost-2k, ...) or a key file path "
+                       "(as the daemon sees it)")
+      ->required();
+  preload_->add_option("--key-id", c_.key_id, "name for a key file");
   preload_->add_flag("--pin", c_.pin, "never evict it for memory");
   evict_ = client_->add_subcommand("evict", "drop an idle key from the daemon's cache");
-  evict_->add_option("key_id", c_.key_id, "key id")->required();
+  evict_->add_option("key", c_.key_id, "circuit id or key id")->required();
 }
 
 std::optional<int> ServiceCommands::run() {
@@ -219,13 +227,15 @@ std::optional<int> ServiceCommands::run() {
   Client cl(c_.address, token_of(c_));
   try {
     if (*submit_) {
-      std::printf("%llu\n", (unsigned long long)cl.submit(request_of(c_)));
+      std::printf("%s\n", cl.submit(request_of(c_)).job_id().c_str());
       return kExitOk;
     }
     if (*await_) return write_result(c_, cl.await(c_.job_id, timeout_of(c_)));
     if (*prove_) return write_result(c_, cl.prove(request_of(c_), timeout_of(c_)));
     if (*cancel_) {
-      std::printf("job %llu: %s\n", (unsigned long long)c_.job_id, v1::JobState_Name(cl.cancel(c_.job_id)).c_str());
+      const auto r = cl.cancel(c_.job_id);
+      std::printf("job %s: %s%s\n", c_.job_id.c_str(), v1::AwaitProofResponse::Status_Name(r.status()).c_str(),
+                  r.was_running() ? "" : " (had already ended)");
       return kExitOk;
     }
     if (*status_) {
@@ -237,12 +247,19 @@ std::optional<int> ServiceCommands::run() {
       return kExitOk;
     }
     if (*preload_) {
-      auto k = cl.preload_key(c_.params, c_.key_id, c_.pin);
-      std::printf("key '%s' loaded from %s, %.3f GB\n", k.key_id().c_str(), k.path().c_str(), double(k.bytes()) / 1e9);
+      const bool file = c_.params.find('/') != std::string::npos || c_.params.find('.') != std::string::npos;
+      auto k = file ? cl.preload(c_.key_id, c_.params, c_.pin) : cl.preload(c_.params, "", c_.pin);
+      std::printf("key '%s' %s from %s, %.3f GB\n", k.circuit_id().c_str(), k.already_loaded() ? "was loaded" : "loaded",
+                  k.path().c_str(), double(k.size_bytes()) / 1e9);
       return kExitOk;
     }
     if (*evict_) {
-      std::printf("key '%s' evicted, %.3f GB freed\n", c_.key_id.c_str(), double(cl.evict_key(c_.key_id)) / 1e9);
+      const auto r = cl.evict(c_.key_id);
+      if (!r.was_loaded()) {
+        std::printf("key '%s' was not loaded\n", c_.key_id.c_str());
+        return kExitOk;
+      }
+      std::printf("key '%s' evicted, %.3f GB freed\n", c_.key_id.c_str(), double(r.freed_bytes()) / 1e9);
       return kExitOk;
     }
   } catch (const ClientError& e) {

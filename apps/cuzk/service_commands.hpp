@@ -9,7 +9,7 @@
 namespace cuzk::app {
 
 struct ClientArgs {
-  std::string address = "unix:/run/cuzk/cuzk.sock";
+  std::string address = "unix:///run/cuzk/cuzk.sock";
   std::string token, token_file;
   CircuitOptions circuit;
   std::string params, key_id, vk;
@@ -17,10 +17,11 @@ struct ClientArgs {
   std::string priority = "normal";
   unsigned partitions = 1;
   std::string label;
-  bool verify_after = false;  // in the daemon
+  bool verify_after = false;        // the daemon verifies, whatever its config
+  bool skip_daemon_verify = false;  // the daemon does not verify
   bool verify = false;        // here, with the key's vk
   std::string proof_out, public_out;
-  uint64_t job_id = 0;
+  std::string job_id, request_id;
   double timeout_s = 0;  // 0: wait forever
   bool pin = false;
 };

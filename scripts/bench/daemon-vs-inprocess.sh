@@ -8,10 +8,9 @@ CUZK=$1 T=$2 N=${3:-1048512} JOBS=${4:-4} PARTS=${5:-8}
 mkdir -p "$T"
 "$CUZK" setup --circuit synthetic --constraints "$N" -o "$T/key.params" >/dev/null
 cat >"$T/daemon.toml" <<CFG
-[listen]
-unix_socket = "$T/cuzk.sock"
-[http]
-port = 0
+[daemon]
+listen = "unix://$T/cuzk.sock"
+status_listen = "127.0.0.1:0"
 CFG
 "$CUZK" daemon --config "$T/daemon.toml" >"$T/daemon.log" 2>&1 &
 dpid=$!

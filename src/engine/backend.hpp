@@ -71,6 +71,13 @@ class ProverBackend {
   virtual unsigned workers() const = 0;
   // Whether its work runs on the host's cores (then synthesis competes with it).
   virtual bool uses_host_cores() const { return false; }
+  // A GPU's ordinal, model and memory now, for status pages; nullopt for a CPU backend.
+  struct DeviceInfo {
+    int ordinal = 0;
+    std::string name;
+    uint64_t total_bytes = 0, free_bytes = 0;
+  };
+  virtual std::optional<DeviceInfo> device_info() const { return std::nullopt; }
   // The key is about to be freed (evicted from a KeyCache): drop any copy of it.
   virtual void forget_key(const JobKey&) {}
   // Where it has room for them now, a stream that takes this partition's

@@ -191,7 +191,9 @@ uint64_t KeyCache::evict_idle(uint64_t need) {
     std::vector<std::shared_ptr<Entry>> idle;
     for (auto& [id, e] : by_id_)
       // no new lease can appear while we hold mu_, so holders() == 0 is stable
-      if (has_key(e->key) && !e->pinned && holders(e->key) == 0) idle.push_back(e);
+      if (has_key(e->key) && !e->pinned && holders(e->key) == 0 &&
+          std::chrono::duration<double>(Clock::now() - e->last_used).count() >= min_idle_s_)
+        idle.push_back(e);
     std::sort(idle.begin(), idle.end(), [](auto& a, auto& b) { return a->last_tick < b->last_tick; });
     for (auto& e : idle) {
       if (freed >= need) break;

@@ -6,6 +6,7 @@
 // request. A key a job holds is never evicted: jobs hold leases (shared_ptrs
 // whose release pokes the budget so blocked acquirers retry eviction).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <future>
@@ -65,6 +66,9 @@ class KeyCache {
   // are freed; what the budget's evictor calls.
   uint64_t evict_idle(uint64_t need);
 
+  // Keys used less than this long ago are not evicted for memory (a
+  // request still evicts them): mixed loads keep their keys.
+  void set_min_idle(double seconds) { min_idle_s_ = seconds; }
   // From now on no key is evicted, for memory or by request; `why` goes into
   // the error evict() throws.
   void disable_eviction(const std::string& why);
@@ -89,6 +93,7 @@ class KeyCache {
   uint64_t tick_ = 0;
   std::string no_eviction_;  // why eviction is off; empty: on
   std::function<void(const JobKey&)> on_evict_;
+  std::atomic<double> min_idle_s_{0};
   uint64_t loads_ = 0, hits_ = 0, evictions_ = 0;
 };
 

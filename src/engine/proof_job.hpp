@@ -22,6 +22,10 @@ namespace cuzk::engine {
 using Curve = groth16::Bls12_381;
 using Fr = Curve::Fr;
 
+// Where each partition of a running job is (for status pages).
+enum class PartitionStage { kQueued, kMemoryWait, kSynthesis, kReady, kProving, kDone };
+const char* partition_stage_name(PartitionStage s);
+
 // One partition's circuit with its witness, for a bellperson key. synthesize() may be called from
 // any synthesis thread; implementations must be thread-compatible (const).
 class PartitionCircuit {
@@ -51,6 +55,11 @@ struct JobSpec {
   // lock held, from an engine thread or the caller of cancel(): lets a service
   // collect results without a thread per job. Must not block for long.
   std::function<void(uint64_t job_id)> on_finished;
+  // Called as each partition enters a stage, with no engine lock held, from
+  // the engine thread that moves it; `track` names that synthesis or backend
+  // worker. For logs and status; must not block for long.
+  std::function<void(uint64_t job_id, uint32_t partition, PartitionStage stage, const std::string& track)>
+      on_stage;
 };
 
 enum class JobStatus { kQueued, kRunning, kDone, kFailed, kCancelled };
@@ -64,10 +73,6 @@ enum class Failure { kNone, kBadInput, kUnverified, kDevice, kInternal };
 const char* failure_name(Failure f);
 // The failure an exception thrown while proving stands for.
 Failure failure_of(const std::exception& e);
-
-// Where each partition of a running job is (for status pages).
-enum class PartitionStage { kQueued, kMemoryWait, kSynthesis, kReady, kProving, kDone };
-const char* partition_stage_name(PartitionStage s);
 
 // Proofs of one curve, one per partition in order, with the public inputs
 // each verifies against (ONE excluded).

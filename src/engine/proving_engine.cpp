@@ -300,6 +300,7 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
       if (job->result.status == JobStatus::kQueued) job->result.status = JobStatus::kRunning;
       job->stages[t->partition] = PartitionStage::kMemoryWait;
     }
+    staged(*job, t->partition, PartitionStage::kMemoryWait, track);
     struct Synthesizing {  // leaves the look-ahead count on every path out of this iteration
       ProvingEngine& e;
       ~Synthesizing() {
@@ -343,6 +344,7 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
         std::lock_guard lk(mu_);
         job->stages[t->partition] = PartitionStage::kSynthesis;
       }
+      staged(*job, t->partition, PartitionStage::kSynthesis, track);
       data->timeline.spans.push_back(
           {Stage::kMemoryWait, t0, t1, data->witness.capacity() + data->abc.capacity() + data->scratch.bytes(), track});
       std::visit([&](const auto& k) { prepare_partition(*k, job->spec, *data, jstop); }, key);
@@ -372,6 +374,7 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
         });
       }
       cv_.notify_all();
+      staged(*job, t->partition, PartitionStage::kReady, track);
     } catch (const Cancelled& e) {
       fail_job(job, e.what(), Failure::kNone, true);
     } catch (const std::exception& e) {
@@ -402,6 +405,7 @@ void ProvingEngine::backend_loop(std::stop_token stop, std::shared_ptr<ProverBac
     }
     cv_.notify_all();  // room in the ready queue for synthesis
     auto& job = item.job;
+    staged(*job, item.data->partition, PartitionStage::kProving, track);
     try {
       const double b0 = timeline_.now();
       auto terms = std::visit(
@@ -466,12 +470,17 @@ void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t p
             job->result.seconds = timeline_.now() - job->submitted_s;
           }
         }
+        staged(*job, partition, PartitionStage::kDone, track);
         if (complete) {
           cv_.notify_all();
           if (job->spec.on_finished) job->spec.on_finished(job->id);
         }
       },
       job->spec.key);
+}
+
+void ProvingEngine::staged(const Job& job, uint32_t partition, PartitionStage stage, const std::string& track) {
+  if (job.spec.on_stage) job.spec.on_stage(job.id, partition, stage, track);
 }
 
 EngineStats ProvingEngine::stats() const {

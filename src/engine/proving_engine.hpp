@@ -80,6 +80,7 @@ class ProvingEngine {
                         const std::string& track);
   void fail_job(const std::shared_ptr<Job>& job, const std::string& why, Failure failure, bool cancelled);
   std::shared_ptr<Job> find(uint64_t id) const;
+  static void staged(const Job& job, uint32_t partition, PartitionStage stage, const std::string& track);
 
   EngineConfig cfg_;
   MemoryBudget& budget_;

@@ -15,6 +15,7 @@ const char* status_code_name(grpc::StatusCode c) {
     case grpc::StatusCode::UNAUTHENTICATED: return "UNAUTHENTICATED";
     case grpc::StatusCode::PERMISSION_DENIED: return "PERMISSION_DENIED";
     case grpc::StatusCode::INTERNAL: return "INTERNAL";
+    case grpc::StatusCode::ALREADY_EXISTS: return "ALREADY_EXISTS";
     default: return "UNKNOWN";
   }
 }
@@ -28,9 +29,11 @@ void check(const grpc::Status& s, const char* what) {
 
 Client::Client(const std::string& address, std::string token) : token_(std::move(token)) {
   grpc::ChannelArguments args;
-  args.SetMaxReceiveMessageSize(64 << 20);  // status JSON of a busy daemon
+  // a 32 GiB C1 output is ~50 MB; Curio's client allows 256 MiB both ways
+  args.SetMaxReceiveMessageSize(256 << 20);
+  args.SetMaxSendMessageSize(256 << 20);
   channel_ = grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
-  stub_ = v1::Proving::NewStub(channel_);
+  stub_ = v1::ProvingEngine::NewStub(channel_);
 }
 
 void Client::prepare(grpc::ClientContext& ctx, std::optional<std::chrono::milliseconds> timeout) const {
@@ -38,48 +41,51 @@ void Client::prepare(grpc::ClientContext& ctx, std::optional<std::chrono::millis
   if (timeout) ctx.set_deadline(std::chrono::system_clock::now() + *timeout);
 }
 
-uint64_t Client::submit(const v1::ProofRequest& r) {
+v1::SubmitProofResponse Client::submit(const v1::SubmitProofRequest& r) {
   grpc::ClientContext ctx;
-  prepare(ctx, std::chrono::seconds(60));
+  prepare(ctx, {});
   v1::SubmitProofResponse out;
   check(stub_->SubmitProof(&ctx, r, &out), "SubmitProof");
-  return out.job_id();
+  return out;
 }
 
-v1::ProofResult Client::await(uint64_t job_id, std::optional<std::chrono::milliseconds> timeout) {
+v1::AwaitProofResponse Client::await(const std::string& job_id, std::optional<std::chrono::milliseconds> timeout) {
   grpc::ClientContext ctx;
-  prepare(ctx, timeout);
+  prepare(ctx, timeout ? std::optional(*timeout + std::chrono::seconds(30)) : std::nullopt);
   v1::AwaitProofRequest req;
   req.set_job_id(job_id);
-  v1::ProofResult out;
+  if (timeout) req.set_timeout_ms(uint64_t(std::max<int64_t>(1, timeout->count())));
+  v1::AwaitProofResponse out;
   check(stub_->AwaitProof(&ctx, req, &out), "AwaitProof");
   return out;
 }
 
-v1::ProofResult Client::prove(const v1::ProofRequest& r, std::optional<std::chrono::milliseconds> timeout) {
+v1::AwaitProofResponse Client::prove(const v1::SubmitProofRequest& r, std::optional<std::chrono::milliseconds> timeout) {
   grpc::ClientContext ctx;
   prepare(ctx, timeout);
-  v1::ProofResult out;
-  check(stub_->Prove(&ctx, r, &out), "Prove");
-  return out;
+  v1::ProveRequest req;
+  *req.mutable_submit() = r;
+  v1::ProveResponse out;
+  check(stub_->Prove(&ctx, req, &out), "Prove");
+  return out.result();
 }
 
-v1::JobState Client::cancel(uint64_t job_id) {
+v1::CancelProofResponse Client::cancel(const std::string& job_id) {
   grpc::ClientContext ctx;
   prepare(ctx, std::chrono::seconds(60));
   v1::CancelProofRequest req;
   req.set_job_id(job_id);
   v1::CancelProofResponse out;
   check(stub_->CancelProof(&ctx, req, &out), "CancelProof");
-  return out.state();
+  return out;
 }
 
-std::string Client::status_json() {
+v1::GetStatusResponse Client::status() {
   grpc::ClientContext ctx;
   prepare(ctx, std::chrono::seconds(60));
   v1::GetStatusResponse out;
   check(stub_->GetStatus(&ctx, v1::GetStatusRequest(), &out), "GetStatus");
-  return out.json();
+  return out;
 }
 
 std::string Client::metrics_text() {
@@ -87,29 +93,29 @@ std::string Client::metrics_text() {
   prepare(ctx, std::chrono::seconds(60));
   v1::GetMetricsResponse out;
   check(stub_->GetMetrics(&ctx, v1::GetMetricsRequest(), &out), "GetMetrics");
-  return out.text();
+  return out.prometheus_text();
 }
 
-v1::KeyInfo Client::preload_key(const std::string& path, const std::string& id, bool pin) {
+v1::PreloadSrsResponse Client::preload(const std::string& circuit_id, const std::string& path, bool pin) {
   grpc::ClientContext ctx;
   prepare(ctx, {});
-  v1::PreloadKeyRequest req;
+  v1::PreloadSrsRequest req;
+  req.set_circuit_id(circuit_id);
   req.set_params_path(path);
-  req.set_key_id(id);
   req.set_pin(pin);
-  v1::KeyInfo out;
-  check(stub_->PreloadKey(&ctx, req, &out), "PreloadKey");
+  v1::PreloadSrsResponse out;
+  check(stub_->PreloadSRS(&ctx, req, &out), "PreloadSRS");
   return out;
 }
 
-uint64_t Client::evict_key(const std::string& id) {
+v1::EvictSrsResponse Client::evict(const std::string& circuit_id) {
   grpc::ClientContext ctx;
   prepare(ctx, std::chrono::seconds(60));
-  v1::EvictKeyRequest req;
-  req.set_key_id(id);
-  v1::EvictKeyResponse out;
-  check(stub_->EvictKey(&ctx, req, &out), "EvictKey");
-  return out.bytes_freed();
+  v1::EvictSrsRequest req;
+  req.set_circuit_id(circuit_id);
+  v1::EvictSrsResponse out;
+  check(stub_->EvictSRS(&ctx, req, &out), "EvictSRS");
+  return out;
 }
 
 }  // namespace cuzk::service

@@ -1,6 +1,6 @@
 // A blocking client of the daemon (what `cuzk client` and the tests use).
-// Address: "unix:/path/to/socket" or "host:port" (TCP, then a token is
-// needed). Failed calls throw ClientError carrying the gRPC code and message.
+// Address: "unix:/path/to/socket", "unix:///path" or "host:port" (TCP,
+// with the daemon's token when it has one). Failed calls throw ClientError carrying the gRPC code and message.
 #pragma once
 #include <grpcpp/grpcpp.h>
 
@@ -24,19 +24,24 @@ class Client {
  public:
   Client(const std::string& address, std::string token = "");
 
-  uint64_t submit(const v1::ProofRequest& r);
-  v1::ProofResult await(uint64_t job_id, std::optional<std::chrono::milliseconds> timeout = {});
-  v1::ProofResult prove(const v1::ProofRequest& r, std::optional<std::chrono::milliseconds> timeout = {});
-  v1::JobState cancel(uint64_t job_id);
-  std::string status_json();
+  v1::SubmitProofResponse submit(const v1::SubmitProofRequest& r);
+  // timeout: the AwaitProof's timeout_ms (an answer with status TIMEOUT);
+  // the call's own deadline is a little longer.
+  v1::AwaitProofResponse await(const std::string& job_id, std::optional<std::chrono::milliseconds> timeout = {});
+  v1::AwaitProofResponse prove(const v1::SubmitProofRequest& r, std::optional<std::chrono::milliseconds> timeout = {});
+  v1::CancelProofResponse cancel(const std::string& job_id);
+  v1::GetStatusResponse status();
+  std::string status_json() { return status().json(); }
   std::string metrics_text();
-  v1::KeyInfo preload_key(const std::string& path, const std::string& id = "", bool pin = false);
-  uint64_t evict_key(const std::string& id);
+  // circuit_id: "porep-32g", ... (the daemon's parameter folder), or with a
+  // path the id to load it under.
+  v1::PreloadSrsResponse preload(const std::string& circuit_id, const std::string& path = "", bool pin = false);
+  v1::EvictSrsResponse evict(const std::string& circuit_id);
 
  private:
   void prepare(grpc::ClientContext& ctx, std::optional<std::chrono::milliseconds> timeout) const;
   std::shared_ptr<grpc::Channel> channel_;
-  std::unique_ptr<v1::Proving::Stub> stub_;
+  std::unique_ptr<v1::ProvingEngine::Stub> stub_;
   std::string token_;
 };
 

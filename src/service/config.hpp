@@ -1,6 +1,9 @@
 // The daemon's configuration (cuzk.toml; docs/cuzk.example.toml lists every
-// key). Unknown sections or keys and values of the wrong type are errors
-// naming the file and the key: a typo must not silently fall back to a default.
+// key). Curio's cuzk.example.toml is accepted as it is: its sections and keys
+// mean here what they mean there, and the few this daemon does not act on are
+// listed in `notes` (logged as warnings at startup) saying why. Unknown
+// sections or keys and values of the wrong type are errors naming the file
+// and the key: a typo must not silently fall back to a default.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -9,49 +12,75 @@
 namespace cuzk::service {
 
 struct PreloadKeyConfig {
-  std::string id, path;
+  std::string circuit_id;  // "porep-32g", ...: the parameter folder's file of that circuit
+  std::string id, path;    // or a file, loaded under id (default: its canonical path)
   bool pin = false;
   unsigned prewarm = 0;  // partitions whose witness buffers are pinned at startup
 };
 
 struct DaemonConfig {
+  // [daemon]
+  // "unix:///path" (or "unix:/path"; created with mode 0600) or "host:port".
+  std::vector<std::string> listen = {"unix:///run/cuzk/cuzk.sock"};
+  // HTTP /status, /metrics, /healthz: "host:port" ("" off; port 0: any free
+  // port, printed).
+  std::string status_listen = "127.0.0.1:9821";
+  std::string token;        // bearer token every TCP call must carry
+  std::string token_file;   // or read from this file (first line)
+  bool insecure_tcp = false;  // TCP without a token (Curio's client sends none): warned about
+  unsigned max_message_mb = 256;  // a 32 GiB C1 output is ~50 MB; Curio's client allows 256
+  unsigned max_rpc_threads = 256;
+
+  // [srs]
+  std::string param_cache;  // parameter folder; "": $FIL_PROOFS_PARAMETER_CACHE or /var/tmp/filecoin-proof-parameters
+  std::vector<PreloadKeyConfig> preload;  // `preload = ["porep-32g"]` and/or [[srs.preload]] tables
+
   // [memory]
-  double budget_gb = 0;   // 0: detected (cgroup limit / MemAvailable) less margin
-  double margin_gb = 4;
+  uint64_t total_budget_bytes = 0;           // "auto" (0): cgroup limit / MemAvailable less safety_margin
+  uint64_t safety_margin_bytes = 4ull << 30;  // "5GiB", "512MiB", or a number of bytes
+  double eviction_min_idle_s = 0;            // an idle key is evicted for memory only after this long ("5m")
+
   // [gpus]
-  std::vector<int> gpu_devices;  // empty: every device found
-  unsigned workers_per_gpu = 2;
+  bool use_gpus = true;          // enabled = false: CPU backend even with a GPU
+  std::vector<int> gpu_devices;  // devices; empty: every device found
+  unsigned workers_per_gpu = 2;  // gpu_workers_per_device
   std::string host_memory = "register";  // register | pinned | pageable | staged (bench_commands.hpp)
   bool stream_abc = true;  // a/b stream to the GPU during synthesis where it has room
-  bool use_gpus = true;                // false: CPU backend even with a GPU
+
   // [cpu]
   unsigned cpu_workers = 1;  // CPU backend workers (when there is no GPU)
+
   // [synthesis]
-  unsigned synthesis_threads = 0;  // 0: automatic
-  unsigned max_ready = 0;          // synthesized partitions waiting for a backend; 0: automatic
-  // [keys]
-  std::vector<PreloadKeyConfig> preload;
-  // [listen]
-  std::string unix_socket = "/run/cuzk/cuzk.sock";
-  std::string tcp;         // "host:port"; empty: no TCP listener
-  std::string token;       // bearer token for TCP
-  std::string token_file;  // or read from this file (first line)
-  unsigned max_message_mb = 4;
-  unsigned max_rpc_threads = 256;
-  // [http]
-  int http_port = 9821;  // loopback only; 0: any free port (printed); -1: off
+  unsigned synthesis_threads = 0;  // threads; 0: automatic
+  unsigned max_ready = 0;          // synthesized partitions waiting for a backend; 0: automatic ([pipeline] synthesis_lookahead)
+
+  // [logging]
+  std::string log_level = "info";  // trace, debug, info, warn, error
+  std::string log_format;          // "" human-readable, "json" one object per line
+
   // [jobs]
   unsigned max_partitions = 256;
   unsigned max_jobs = 10000;      // queued or running
   double result_ttl_s = 600;      // results of submitted jobs kept this long after they end
   double drain_timeout_s = 60;    // on SIGINT/SIGTERM: finish in-flight work this long, then cancel
+  bool verify_proofs = true;      // verify every proof before returning it (a request may override)
+
+  // Keys accepted but not acted on, one line each saying why.
+  std::vector<std::string> notes;
 
   // The bearer token, from token or token_file; empty when neither is set.
   std::string bearer_token() const;
+  // param_cache, or its default.
+  std::string param_folder() const;
 };
 
 // Throws cuzk::Error naming the file and the key at fault.
 DaemonConfig load_config(const std::string& path);
 DaemonConfig parse_config(const std::string& text, const std::string& source);
+
+// "256GiB", "5 GB", "512MiB", "1024" (bytes). Error naming `what` otherwise.
+uint64_t parse_byte_size(const std::string& text, const std::string& what);
+// "5m", "30s", "1h", "250ms", "2" (seconds).
+double parse_duration_s(const std::string& text, const std::string& what);
 
 }  // namespace cuzk::service

@@ -1,16 +1,18 @@
 #include "service/daemon.hpp"
 
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
 #include <signal.h>
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "service/grpc_service.hpp"
 #include "service/http_server.hpp"
+#include "service/log.hpp"
 
 namespace cuzk::service {
 
@@ -26,11 +28,18 @@ sigset_t shutdown_signals() {
   return s;
 }
 
-std::string ids_text(const std::vector<uint64_t>& ids) {
+std::string ids_text(const std::vector<std::string>& ids) {
   if (ids.empty()) return "none";
   std::string s;
-  for (auto id : ids) s += (s.empty() ? "" : " ") + std::to_string(id);
+  for (const auto& id : ids) s += (s.empty() ? "" : " ") + id;
   return s;
+}
+
+// "unix:///run/x.sock" and "unix:/run/x.sock" -> "/run/x.sock"; TCP -> nullopt.
+std::optional<std::string> unix_path(const std::string& listen) {
+  if (listen.rfind("unix://", 0) == 0) return listen.substr(7);
+  if (listen.rfind("unix:", 0) == 0) return listen.substr(5);
+  return std::nullopt;
 }
 
 // A stale socket from a previous run is removed; anything else there is an error.
@@ -41,8 +50,16 @@ void clear_socket_path(const std::string& path) {
     fs::create_directories(fs::path(path).parent_path(), ec);
     return;
   }
-  if (!fs::is_socket(st)) throw Error("listen.unix_socket '" + path + "' exists and is not a socket");
+  if (!fs::is_socket(st)) throw Error("listen: '" + path + "' exists and is not a socket");
   fs::remove(path);
+}
+
+std::pair<std::string, int> host_port(const std::string& s) {
+  const auto colon = s.rfind(':');
+  if (colon == std::string::npos) throw Error("status_listen '" + s + "' is not host:port");
+  std::string host = s.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  return {host, std::stoi(s.substr(colon + 1))};
 }
 
 }  // namespace
@@ -53,83 +70,102 @@ void block_shutdown_signals() {
 }
 
 int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
+  init_logging(cfg.log_level, cfg.log_format);
+  for (const auto& n : cfg.notes) spdlog::warn("config: {}", n);
   CoreConfig cc;
-  cc.budget_bytes =
-      cfg.budget_gb > 0 ? uint64_t(cfg.budget_gb * 1e9) : engine::MemoryBudget::detect_total(uint64_t(cfg.margin_gb * 1e9));
+  cc.budget_bytes = cfg.total_budget_bytes > 0 ? cfg.total_budget_bytes
+                                               : engine::MemoryBudget::detect_total(cfg.safety_margin_bytes);
   cc.synthesis_threads = cfg.synthesis_threads;
   cc.max_ready = cfg.max_ready;
   cc.max_partitions = cfg.max_partitions;
   cc.max_jobs = cfg.max_jobs;
   cc.result_ttl_s = cfg.result_ttl_s;
+  cc.verify_proofs = cfg.verify_proofs;
+  cc.param_folder = cfg.param_folder();
+  cc.key_min_idle_s = cfg.eviction_min_idle_s;
   const std::string token = cfg.bearer_token();
 
   const auto listed = backends.backends;
   ProvingCore core(cc, std::move(backends));
-  std::printf("cuzk daemon: budget %.2f GB, %u synthesis thread(s), backends:", double(cc.budget_bytes) / 1e9,
-              core.engine_config().synthesis_threads);
-  for (const auto& b : listed) std::printf(" %s x%u", b->name().c_str(), b->workers());
-  std::printf("\n");
+  std::string names;
+  for (const auto& b : listed) names += " " + b->name() + " x" + std::to_string(b->workers());
+  spdlog::info("cuzk daemon: budget {:.2f} GB, {} synthesis thread(s), backends:{}; parameter folder '{}'{}",
+               double(cc.budget_bytes) / 1e9, core.engine_config().synthesis_threads, names, cc.param_folder,
+               cc.verify_proofs ? "" : "; proofs NOT verified before they are returned (verify_proofs = false)");
   for (const auto& k : cfg.preload) {
-    const auto id = core.keys().preload(k.path, k.id, k.pin);
-    std::printf("cuzk daemon: key '%s' loaded from %s%s\n", id.c_str(), k.path.c_str(), k.pin ? " (pinned)" : "");
+    const auto loaded = core.preload_key(k.circuit_id.empty() ? k.id : k.circuit_id, k.path, k.pin);
     if (k.prewarm > 0) {
-      const auto pw = core.prewarm_witness_buffers(id, k.prewarm);
-      std::printf("cuzk daemon: key '%s': %zu of %u witness buffer(s) of %.3f GB pinned ahead%s\n", id.c_str(),
-                  pw.buffers, k.prewarm, double(pw.bytes_each) / 1e9,
-                  pw.buffers < k.prewarm ? " (the memory budget has no room for more)" : "");
+      const auto key_id = k.circuit_id.empty() ? loaded.id : loaded.path;
+      const auto pw = core.prewarm_witness_buffers(key_id, k.prewarm);
+      spdlog::info("cuzk daemon: key '{}': {} of {} witness buffer(s) of {:.3f} GB pinned ahead{}", loaded.id,
+                   pw.buffers, k.prewarm, double(pw.bytes_each) / 1e9,
+                   pw.buffers < k.prewarm ? " (the memory budget has no room for more)" : "");
     }
   }
 
   GrpcService service(core, token);
+  grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
-  builder.SetMaxReceiveMessageSize(int(cfg.max_message_mb) << 20);
+  const int max_message = int(std::min<uint64_t>(uint64_t(cfg.max_message_mb) << 20, INT32_MAX));
+  builder.SetMaxReceiveMessageSize(max_message);
+  builder.SetMaxSendMessageSize(max_message);
   grpc::ResourceQuota quota("cuzk");
   quota.SetMaxThreads(int(cfg.max_rpc_threads));
   builder.SetResourceQuota(quota);
   builder.RegisterService(&service);
-  if (!cfg.unix_socket.empty()) {
-    clear_socket_path(cfg.unix_socket);
-    builder.AddListeningPort("unix:" + cfg.unix_socket, grpc::InsecureServerCredentials());
+  std::vector<std::string> sockets;
+  std::vector<std::pair<std::string, std::unique_ptr<int>>> tcp;  // address, bound port
+  for (const auto& l : cfg.listen) {
+    if (auto path = unix_path(l)) {
+      clear_socket_path(*path);
+      sockets.push_back(*path);
+      builder.AddListeningPort("unix:" + *path, grpc::InsecureServerCredentials());
+    } else {
+      tcp.emplace_back(l, std::make_unique<int>(0));
+      builder.AddListeningPort(l, grpc::InsecureServerCredentials(), tcp.back().second.get());
+    }
   }
-  int tcp_port = 0;
-  if (!cfg.tcp.empty()) builder.AddListeningPort(cfg.tcp, grpc::InsecureServerCredentials(), &tcp_port);
   // the socket is created 0600 from the start (umask), not chmod-ed after a window
   const mode_t old_umask = ::umask(0177);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   ::umask(old_umask);
-  if (!server) throw Error("gRPC: cannot listen (unix socket '" + cfg.unix_socket + "', tcp '" + cfg.tcp + "')");
-  if (!cfg.unix_socket.empty()) {
-    ::chmod(cfg.unix_socket.c_str(), 0600);
-    std::printf("cuzk daemon: grpc on unix:%s (mode 0600)\n", cfg.unix_socket.c_str());
+  if (!server) throw Error("gRPC: cannot listen on every address of [daemon] listen (in use? a bad address?)");
+  for (const auto& path : sockets) {
+    ::chmod(path.c_str(), 0600);
+    spdlog::info("cuzk daemon: grpc on unix:{} (mode 0600)", path);
   }
-  if (!cfg.tcp.empty()) {
-    if (tcp_port == 0) throw Error("gRPC: cannot listen on tcp '" + cfg.tcp + "'");
-    std::printf("cuzk daemon: grpc on tcp port %d (%s; bearer token required)\n", tcp_port, cfg.tcp.c_str());
+  for (const auto& [addr, port] : tcp) {
+    if (*port == 0) throw Error("gRPC: cannot listen on tcp '" + addr + "'");
+    if (token.empty())
+      spdlog::warn("cuzk daemon: grpc on tcp port {} ({}) WITHOUT a token (insecure_tcp = true): anyone who reaches "
+                   "this port can submit and cancel jobs",
+                   *port, addr);
+    else
+      spdlog::info("cuzk daemon: grpc on tcp port {} ({}; bearer token required)", *port, addr);
   }
   std::unique_ptr<HttpServer> http;
-  if (cfg.http_port >= 0) {
-    http = std::make_unique<HttpServer>(core, cfg.http_port);
-    std::printf("cuzk daemon: http on 127.0.0.1:%d (/status, /metrics)\n", http->port());
+  if (!cfg.status_listen.empty()) {
+    const auto [host, port] = host_port(cfg.status_listen);
+    http = std::make_unique<HttpServer>(core, host, port);
+    spdlog::info("cuzk daemon: http on {}:{} (/status, /metrics, /healthz)", http->host(), http->port());
   }
-  std::printf("cuzk daemon: ready\n");
-  std::fflush(stdout);
+  spdlog::info("cuzk daemon: ready");
 
   sigset_t sigs = shutdown_signals();
   int sig = 0;
   sigwait(&sigs, &sig);
-  std::printf("cuzk daemon: %s: draining (up to %.0f s), no new jobs\n", sig == SIGINT ? "SIGINT" : "SIGTERM",
-              cfg.drain_timeout_s);
-  std::fflush(stdout);
+  spdlog::info("cuzk daemon: {}: draining (up to {:.0f} s), no new jobs", sig == SIGINT ? "SIGINT" : "SIGTERM",
+               cfg.drain_timeout_s);
+  if (auto* health = server->GetHealthCheckService()) health->SetServingStatus(false);
   auto rep = core.drain(cfg.drain_timeout_s);
   // waiting callers got their results during the drain; now close the doors
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   http.reset();
-  std::printf("cuzk daemon: finished jobs: %s\n", ids_text(rep.finished).c_str());
-  std::printf("cuzk daemon: failed jobs: %s\n", ids_text(rep.failed).c_str());
-  std::printf("cuzk daemon: cancelled jobs: %s\n", ids_text(rep.cancelled).c_str());
-  if (!cfg.unix_socket.empty()) std::filesystem::remove(cfg.unix_socket);
-  std::printf("cuzk daemon: stopped\n");
-  std::fflush(stdout);
+  spdlog::info("cuzk daemon: finished jobs: {}", ids_text(rep.finished));
+  spdlog::info("cuzk daemon: failed jobs: {}", ids_text(rep.failed));
+  spdlog::info("cuzk daemon: cancelled jobs: {}", ids_text(rep.cancelled));
+  for (const auto& path : sockets) std::filesystem::remove(path);
+  spdlog::info("cuzk daemon: stopped");
   return 0;
 }
 

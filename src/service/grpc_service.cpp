@@ -1,13 +1,21 @@
 #include "service/grpc_service.hpp"
 
 #include <openssl/crypto.h>
+#include <openssl/sha.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
+#include "service/log.hpp"
 
 namespace cuzk::service {
 
 namespace {
+
+using Bad = RequestError;
 
 grpc::StatusCode code_of(RequestError::Code c) {
   switch (c) {
@@ -16,6 +24,7 @@ grpc::StatusCode code_of(RequestError::Code c) {
     case RequestError::kFailedPrecondition: return grpc::StatusCode::FAILED_PRECONDITION;
     case RequestError::kResourceExhausted: return grpc::StatusCode::RESOURCE_EXHAUSTED;
     case RequestError::kUnavailable: return grpc::StatusCode::UNAVAILABLE;
+    case RequestError::kAlreadyExists: return grpc::StatusCode::ALREADY_EXISTS;
   }
   return grpc::StatusCode::UNKNOWN;
 }
@@ -30,46 +39,51 @@ const char* code_name(grpc::StatusCode c) {
     case grpc::StatusCode::UNAUTHENTICATED: return "UNAUTHENTICATED";
     case grpc::StatusCode::DEADLINE_EXCEEDED: return "DEADLINE_EXCEEDED";
     case grpc::StatusCode::CANCELLED: return "CANCELLED";
+    case grpc::StatusCode::ALREADY_EXISTS: return "ALREADY_EXISTS";
     default: return "INTERNAL";
   }
 }
 
-engine::Priority priority_of(v1::Priority p) {
-  switch (p) {
-    case v1::PRIORITY_CRITICAL: return engine::Priority::kCritical;
-    case v1::PRIORITY_HIGH: return engine::Priority::kHigh;
-    case v1::PRIORITY_LOW: return engine::Priority::kLow;
-    case v1::PRIORITY_UNSPECIFIED:
-    case v1::PRIORITY_NORMAL: return engine::Priority::kNormal;
-    default: throw RequestError(RequestError::kInvalidArgument, "unknown priority " + std::to_string(int(p)));
+JobKind kind_of(v1::ProofKind k) {
+  switch (k) {
+    case v1::POREP_SEAL_COMMIT: return JobKind::kPoRep;
+    case v1::SNAP_DEALS_UPDATE: return JobKind::kSnapDeals;
+    case v1::WINDOW_POST_PARTITION: return JobKind::kWindowPoSt;
+    case v1::WINNING_POST: return JobKind::kWinningPoSt;
+    case v1::SNARKJS_GROTH16: return JobKind::kSnarkjs;
+    case v1::BUILTIN_CIRCUIT: return JobKind::kBuiltin;
+    default:
+      throw Bad(Bad::kInvalidArgument,
+                "unknown proof_kind " + std::to_string(int(k)) +
+                    " (POREP_SEAL_COMMIT 1, SNAP_DEALS_UPDATE 2, WINDOW_POST_PARTITION 3, WINNING_POST 4, "
+                    "SNARKJS_GROTH16 100, BUILTIN_CIRCUIT 101)");
   }
 }
 
-ProveRequest request_of(const v1::ProofRequest& m) {
-  ProveRequest r;
-  if (m.has_snarkjs()) {
-    if (m.snarkjs().zkey_path().empty())
-      throw RequestError(RequestError::kInvalidArgument, "snarkjs job without snarkjs.zkey_path");
-    r.zkey_path = m.snarkjs().zkey_path();
-    r.wtns.assign(m.snarkjs().wtns().begin(), m.snarkjs().wtns().end());
-    r.priority = priority_of(m.priority());
-    r.label = m.label();
-    return r;
+std::optional<engine::Priority> priority_of(v1::Priority p) {
+  switch (p) {
+    case v1::PRIORITY_UNSPECIFIED: return std::nullopt;
+    case v1::LOW: return engine::Priority::kLow;
+    case v1::NORMAL: return engine::Priority::kNormal;
+    case v1::HIGH: return engine::Priority::kHigh;
+    case v1::CRITICAL: return engine::Priority::kCritical;
+    default: throw Bad(Bad::kInvalidArgument, "unknown priority " + std::to_string(int(p)) + " (LOW 1 .. CRITICAL 4)");
   }
-  if (m.key().has_params_path()) r.key = m.key().params_path();
-  if (m.key().has_key_id()) r.key = m.key().key_id();
-  const auto& c = m.circuit();
-  if (c.name().empty()) throw RequestError(RequestError::kInvalidArgument, "no circuit: set circuit.name (merkle or synthetic)");
-  r.circuit.name = c.name();
-  if (c.height()) r.circuit.height = int(std::min<uint32_t>(c.height(), 1u << 30));
-  if (c.challenges()) r.circuit.challenges = int(std::min<uint32_t>(c.challenges(), 1u << 30));
-  if (c.constraints()) r.circuit.constraints = c.constraints();
-  if (c.seed()) r.circuit.seed = c.seed();
-  r.priority = priority_of(m.priority());
-  r.partitions = m.partitions();
-  r.verify_after = m.verify_after();
-  r.label = m.label();
-  return r;
+}
+
+std::vector<uint8_t> bytes_of(const std::string& s) { return {s.begin(), s.end()}; }
+
+// What a request asks, without who asks or how urgently: a retry under the
+// same id matches it.
+std::string fingerprint_of(v1::SubmitProofRequest m) {
+  m.clear_request_id();
+  m.clear_priority();
+  m.clear_label();
+  std::string bytes;
+  m.SerializeToString(&bytes);
+  unsigned char d[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), d);
+  return std::string(reinterpret_cast<const char*>(d), sizeof d);
 }
 
 // Constant-time comparison: the token must not leak through timing.
@@ -77,36 +91,127 @@ bool same_secret(const std::string& a, const std::string& b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
+uint64_t ms(double s) { return s > 0 ? uint64_t(std::llround(s * 1000)) : 0; }
+
 }  // namespace
 
-v1::JobState to_proto(engine::JobStatus s) {
-  switch (s) {
-    case engine::JobStatus::kQueued: return v1::JOB_STATE_QUEUED;
-    case engine::JobStatus::kRunning: return v1::JOB_STATE_RUNNING;
-    case engine::JobStatus::kDone: return v1::JOB_STATE_DONE;
-    case engine::JobStatus::kFailed: return v1::JOB_STATE_FAILED;
-    case engine::JobStatus::kCancelled: return v1::JOB_STATE_CANCELLED;
+ProveRequest request_of(const v1::SubmitProofRequest& m) {
+  ProveRequest r;
+  r.kind = kind_of(m.proof_kind());
+  r.request_id = m.request_id();
+  r.fingerprint = fingerprint_of(m);
+  r.priority = priority_of(m.priority());
+  r.label = m.label();
+  switch (m.verify()) {
+    case v1::VERIFY_DEFAULT: break;
+    case v1::VERIFY_ALWAYS: r.verify = true; break;
+    case v1::VERIFY_NEVER: r.verify = false; break;
+    default: throw Bad(Bad::kInvalidArgument, "unknown verify mode " + std::to_string(int(m.verify())));
   }
-  return v1::JOB_STATE_UNSPECIFIED;
+  if (r.request_id.size() > 1024) throw Bad(Bad::kInvalidArgument, "request_id is longer than 1024 bytes");
+  if (m.has_snarkjs() != (r.kind == JobKind::kSnarkjs))
+    throw Bad(Bad::kInvalidArgument, "snarkjs is set if and only if proof_kind is SNARKJS_GROTH16");
+  if (m.has_builtin() != (r.kind == JobKind::kBuiltin))
+    throw Bad(Bad::kInvalidArgument, "builtin is set if and only if proof_kind is BUILTIN_CIRCUIT");
+  if (r.kind == JobKind::kSnarkjs) {
+    r.zkey_path = m.snarkjs().zkey_path();
+    r.wtns = bytes_of(m.snarkjs().wtns());
+  } else if (r.kind == JobKind::kBuiltin) {
+    const auto& b = m.builtin();
+    r.key = !b.key_id().empty() ? b.key_id() : b.params_path();
+    if (b.circuit().empty()) throw Bad(Bad::kInvalidArgument, "no circuit: set builtin.circuit (merkle or synthetic)");
+    r.circuit.name = b.circuit();
+    if (b.height()) r.circuit.height = int(std::min<uint32_t>(b.height(), 1u << 30));
+    if (b.challenges()) r.circuit.challenges = int(std::min<uint32_t>(b.challenges(), 1u << 30));
+    if (b.constraints()) r.circuit.constraints = b.constraints();
+    if (b.seed()) r.circuit.seed = b.seed();
+    r.partitions = b.partitions() ? b.partitions() : 1;
+  } else {
+    auto& f = r.filecoin;
+    f.sector_size = m.sector_size();
+    f.registered_proof = m.registered_proof();
+    f.vanilla_proof = bytes_of(m.vanilla_proof());
+    for (const auto& v : m.vanilla_proofs()) f.vanilla_proofs.push_back(bytes_of(v));
+    f.sector_number = m.sector_number();
+    f.miner_id = m.miner_id();
+    f.randomness = bytes_of(m.randomness());
+    f.partition_index = m.partition_index();
+    f.comm_r_old = bytes_of(m.comm_r_old());
+    f.comm_r_new = bytes_of(m.comm_r_new());
+    f.comm_d_new = bytes_of(m.comm_d_new());
+    r.params_path = m.params_path();
+  }
+  return r;
 }
 
-void fill_result(const JobOutcome& o, uint64_t id, v1::ProofResult* out) {
+v1::AwaitProofResponse::Status to_proto(engine::JobStatus s) {
+  switch (s) {
+    case engine::JobStatus::kDone: return v1::AwaitProofResponse::COMPLETED;
+    case engine::JobStatus::kFailed: return v1::AwaitProofResponse::FAILED;
+    case engine::JobStatus::kCancelled: return v1::AwaitProofResponse::CANCELLED;
+    default: return v1::AwaitProofResponse::UNKNOWN;
+  }
+}
+
+void fill_response(const JobOutcome& o, const std::string& id, v1::AwaitProofResponse* out) {
   const engine::JobResult& r = o.result;
+  out->set_job_id(id);
+  out->set_status(to_proto(r.status));
+  out->set_error_message(r.error);
+  if (r.status == engine::JobStatus::kFailed) out->set_failure(engine::failure_name(r.failure));
+  // stage times: the queue wait until the first partition left it, the
+  // others summed over partitions
+  double submitted = std::numeric_limits<double>::max(), first_out = submitted;
+  double synthesis = 0, gpu = 0, verify = 0;
+  for (const auto& tl : r.timelines)
+    for (const auto& s : tl.spans) {
+      const double d = s.end_s - s.start_s;
+      switch (s.stage) {
+        case engine::Stage::kQueued:
+          submitted = std::min(submitted, s.start_s);
+          first_out = std::min(first_out, s.end_s);
+          break;
+        case engine::Stage::kSynthesis: synthesis += d; break;
+        case engine::Stage::kH2D:
+        case engine::Stage::kNtt:
+        case engine::Stage::kMsm:
+        case engine::Stage::kFinalize: gpu += d; break;
+        case engine::Stage::kVerify: verify += d; break;
+        default: break;
+      }
+    }
+  if (first_out != std::numeric_limits<double>::max()) out->set_queue_wait_ms(ms(first_out - submitted));
+  out->set_srs_load_ms(ms(o.key_load_s));
+  out->set_synthesis_ms(ms(synthesis));
+  out->set_gpu_compute_ms(ms(gpu));
+  out->set_verify_ms(ms(verify));
+  out->set_total_ms(ms(r.seconds + o.key_load_s));
+  for (const auto& tl : r.timelines) {
+    auto* t = out->add_timeline();
+    t->set_partition(tl.partition);
+    for (const auto& s : tl.spans) {
+      auto* sp = t->add_spans();
+      sp->set_stage(engine::stage_name(s.stage));
+      sp->set_start_s(s.start_s - submitted);
+      sp->set_end_s(s.end_s - submitted);
+      sp->set_bytes(s.bytes);
+      sp->set_track(s.track);
+    }
+  }
   out->set_snarkjs_proof_json(o.snarkjs_proof_json);
   out->set_snarkjs_public_json(o.snarkjs_public_json);
-  out->set_job_id(id);
-  out->set_state(to_proto(r.status));
-  out->set_error(r.error);
-  out->set_seconds(r.seconds);
   // a snarkjs job answers in its JSON alone
   if (r.status != engine::JobStatus::kDone || !o.snarkjs_proof_json.empty()) return;
   const auto& proofs = r.on<groth16::Bls12_381>();
+  std::string all;
   for (size_t p = 0; p < proofs.proofs.size(); ++p) {
     auto* pp = out->add_partitions();
-    auto bytes = formats::bellperson::proof_to_bytes(proofs.proofs[p]);
+    const auto bytes = formats::bellperson::proof_to_bytes(proofs.proofs[p]);
     pp->set_proof(bytes.data(), bytes.size());
+    all.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     for (const auto& x : proofs.public_inputs[p]) pp->add_public_inputs(ff::to_decimal(x));
   }
+  out->set_proof(std::move(all));
 }
 
 template <class F>
@@ -114,7 +219,7 @@ grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, 
   grpc::Status st;
   // TCP peers look like "ipv4:..."/"ipv6:..."; unix-socket peers start with "unix".
   const std::string peer = ctx->peer();
-  if (peer.rfind("unix", 0) != 0) {
+  if (!token_.empty() && peer.rfind("unix", 0) != 0) {
     auto md = ctx->client_metadata();
     auto it = md.find("authorization");
     if (it == md.end())
@@ -131,37 +236,49 @@ grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, 
       st = grpc::Status(grpc::StatusCode::INTERNAL, std::string(method) + ": " + e.what());
     }
   }
-  if (!st.ok()) core_.metrics().record_rpc_error(method, code_name(st.error_code()));
+  if (!st.ok()) {
+    core_.metrics().record_rpc_error(method, code_name(st.error_code()));
+    spdlog::warn("{} from {}: {}: {}", method, peer, code_name(st.error_code()), st.error_message());
+  }
   return st;
 }
 
-grpc::Status GrpcService::SubmitProof(grpc::ServerContext* ctx, const v1::ProofRequest* req,
+grpc::Status GrpcService::SubmitProof(grpc::ServerContext* ctx, const v1::SubmitProofRequest* req,
                                       v1::SubmitProofResponse* out) {
   return guarded("SubmitProof", ctx, [&] {
-    out->set_job_id(core_.submit(request_of(*req)));
+    const auto s = core_.submit(request_of(*req));
+    out->set_job_id(s.id);
+    out->set_queue_position(s.queue_position);
     return grpc::Status::OK;
   });
 }
 
-grpc::Status GrpcService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req, v1::ProofResult* out) {
+grpc::Status GrpcService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req,
+                                     v1::AwaitProofResponse* out) {
   return guarded("AwaitProof", ctx, [&] {
-    auto r = core_.await(req->job_id(), [&] { return ctx->IsCancelled(); });
-    if (!r) return grpc::Status(grpc::StatusCode::CANCELLED, "caller went away or its deadline passed");
-    fill_result(*r, req->job_id(), out);
+    std::optional<std::chrono::milliseconds> timeout;
+    if (req->timeout_ms() > 0) timeout = std::chrono::milliseconds(std::min<uint64_t>(req->timeout_ms(), 1ull << 40));
+    auto r = core_.await(req->job_id(), [&] { return ctx->IsCancelled(); }, timeout);
+    if (r.how == Awaited::kGaveUp) return grpc::Status(grpc::StatusCode::CANCELLED, "caller went away or its deadline passed");
+    out->set_job_id(req->job_id());
+    if (r.how == Awaited::kTimeout)
+      out->set_status(v1::AwaitProofResponse::TIMEOUT);
+    else
+      fill_response(r.outcome, req->job_id(), out);
     return grpc::Status::OK;
   });
 }
 
-grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProofRequest* req, v1::ProofResult* out) {
+grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProveResponse* out) {
   return guarded("Prove", ctx, [&] {
-    const uint64_t id = core_.submit(request_of(*req));
-    auto r = core_.await(id, [&] { return ctx->IsCancelled(); }, true);
-    if (!r) {  // nobody will fetch it: stop the work and drop the result
-      core_.cancel(id);
-      core_.await(id, {}, true);
-      return grpc::Status(grpc::StatusCode::CANCELLED, "caller went away or its deadline passed; job cancelled");
+    if (!req->has_submit()) throw RequestError(RequestError::kInvalidArgument, "missing submit field");
+    const auto s = core_.submit(request_of(req->submit()), true);
+    auto r = core_.await(s.id, [&] { return ctx->IsCancelled(); });
+    if (r.how != Awaited::kEnded) {
+      core_.leave(s.id);
+      return grpc::Status(grpc::StatusCode::CANCELLED, "caller went away or its deadline passed");
     }
-    fill_result(*r, id, out);
+    fill_response(r.outcome, s.id, out->mutable_result());
     return grpc::Status::OK;
   });
 }
@@ -169,13 +286,46 @@ grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProofRequest
 grpc::Status GrpcService::CancelProof(grpc::ServerContext* ctx, const v1::CancelProofRequest* req,
                                       v1::CancelProofResponse* out) {
   return guarded("CancelProof", ctx, [&] {
-    out->set_state(to_proto(core_.cancel(req->job_id())));
+    const auto c = core_.cancel(req->job_id());
+    out->set_was_running(c.was_running);
+    out->set_status(to_proto(c.status));
     return grpc::Status::OK;
   });
 }
 
 grpc::Status GrpcService::GetStatus(grpc::ServerContext* ctx, const v1::GetStatusRequest*, v1::GetStatusResponse* out) {
   return guarded("GetStatus", ctx, [&] {
+    const auto s = core_.status_summary();
+    for (const auto& g : s.gpus) {
+      auto* m = out->add_gpus();
+      m->set_ordinal(uint32_t(g.info.ordinal));
+      m->set_name(g.info.name);
+      m->set_vram_total_bytes(g.info.total_bytes);
+      m->set_vram_free_bytes(g.info.free_bytes);
+      m->set_current_job_id(g.job_id);
+      m->set_current_proof_kind(g.job_kind);
+    }
+    for (const auto& k : s.keys) {
+      auto* m = out->add_loaded_srs();
+      m->set_circuit_id(k.circuit_id);
+      m->set_tier(v1::SRSStatus::HOT);
+      m->set_size_bytes(k.bytes);
+      m->set_ref_count(uint32_t(std::max(0L, k.users)));
+      m->set_path(k.path);
+      m->set_kind(k.kind);
+      m->set_pinned(k.pinned);
+    }
+    for (const auto& q : s.queues) {
+      auto* m = out->add_queues();
+      m->set_proof_kind(job_kind_name(q.kind));
+      m->set_pending(q.pending);
+      m->set_in_progress(q.in_progress);
+    }
+    out->set_total_proofs_completed(s.completed);
+    out->set_total_proofs_failed(s.failed);
+    out->set_uptime_seconds(s.uptime_s);
+    out->set_pinned_memory_bytes(s.pinned_bytes);
+    out->set_pinned_memory_limit_bytes(s.budget_bytes);
     out->set_json(core_.status_json());
     return grpc::Status::OK;
   });
@@ -184,28 +334,32 @@ grpc::Status GrpcService::GetStatus(grpc::ServerContext* ctx, const v1::GetStatu
 grpc::Status GrpcService::GetMetrics(grpc::ServerContext* ctx, const v1::GetMetricsRequest*,
                                      v1::GetMetricsResponse* out) {
   return guarded("GetMetrics", ctx, [&] {
-    out->set_text(core_.metrics_text());
+    out->set_prometheus_text(core_.metrics_text());
     return grpc::Status::OK;
   });
 }
 
-grpc::Status GrpcService::PreloadKey(grpc::ServerContext* ctx, const v1::PreloadKeyRequest* req, v1::KeyInfo* out) {
-  return guarded("PreloadKey", ctx, [&] {
-    if (req->params_path().empty()) throw RequestError(RequestError::kInvalidArgument, "params_path is empty");
-    const auto id = core_.preload_key(req->params_path(), req->key_id(), req->pin());
-    out->set_key_id(id);
-    for (const auto& k : core_.keys().list())
-      if (k.id == id) {
-        out->set_path(k.path);
-        out->set_bytes(k.bytes);
-      }
+grpc::Status GrpcService::PreloadSRS(grpc::ServerContext* ctx, const v1::PreloadSrsRequest* req,
+                                     v1::PreloadSrsResponse* out) {
+  return guarded("PreloadSRS", ctx, [&] {
+    if (req->circuit_id().empty() && req->params_path().empty())
+      throw RequestError(RequestError::kInvalidArgument, "set circuit_id (e.g. porep-32g) or params_path");
+    const auto k = core_.preload_key(req->circuit_id(), req->params_path(), req->pin());
+    out->set_already_loaded(k.already_loaded);
+    out->set_load_time_ms(ms(k.seconds));
+    out->set_circuit_id(k.id);
+    out->set_size_bytes(k.bytes);
+    out->set_path(k.path);
     return grpc::Status::OK;
   });
 }
 
-grpc::Status GrpcService::EvictKey(grpc::ServerContext* ctx, const v1::EvictKeyRequest* req, v1::EvictKeyResponse* out) {
-  return guarded("EvictKey", ctx, [&] {
-    out->set_bytes_freed(core_.evict_key(req->key_id()));
+grpc::Status GrpcService::EvictSRS(grpc::ServerContext* ctx, const v1::EvictSrsRequest* req, v1::EvictSrsResponse* out) {
+  return guarded("EvictSRS", ctx, [&] {
+    if (req->circuit_id().empty()) throw RequestError(RequestError::kInvalidArgument, "circuit_id is empty");
+    const auto freed = core_.evict_key(req->circuit_id());
+    out->set_was_loaded(freed.has_value());
+    out->set_freed_bytes(freed.value_or(0));
     return grpc::Status::OK;
   });
 }

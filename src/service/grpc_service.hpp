@@ -1,8 +1,8 @@
-// The gRPC face of ProvingCore (proto/cuzk/v1/proving.proto): maps messages
-// to core calls and RequestError to status codes (INVALID_ARGUMENT,
-// NOT_FOUND, ...). Calls that come over TCP must carry
-// "authorization: Bearer <token>"; unix-socket calls are trusted (the socket
-// is mode 0600).
+// The gRPC face of ProvingCore (proto/cuzk/v1/proving.proto, Curio's
+// cuzk.v1.ProvingEngine with cuzk's additions): maps messages to core calls
+// and RequestError to status codes (INVALID_ARGUMENT, NOT_FOUND, ...). With
+// a token set, calls that come over TCP must carry "authorization: Bearer
+// <token>"; unix-socket calls are trusted (the socket is mode 0600).
 #pragma once
 #include <memory>
 #include <string>
@@ -12,18 +12,19 @@
 
 namespace cuzk::service {
 
-class GrpcService final : public cuzk::v1::Proving::Service {
+class GrpcService final : public cuzk::v1::ProvingEngine::Service {
  public:
+  // token "": TCP calls need none (allowed by the config only when asked for).
   GrpcService(ProvingCore& core, std::string token) : core_(core), token_(std::move(token)) {}
 
-  grpc::Status SubmitProof(grpc::ServerContext*, const v1::ProofRequest*, v1::SubmitProofResponse*) override;
-  grpc::Status AwaitProof(grpc::ServerContext*, const v1::AwaitProofRequest*, v1::ProofResult*) override;
-  grpc::Status Prove(grpc::ServerContext*, const v1::ProofRequest*, v1::ProofResult*) override;
+  grpc::Status SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest*, v1::SubmitProofResponse*) override;
+  grpc::Status AwaitProof(grpc::ServerContext*, const v1::AwaitProofRequest*, v1::AwaitProofResponse*) override;
+  grpc::Status Prove(grpc::ServerContext*, const v1::ProveRequest*, v1::ProveResponse*) override;
   grpc::Status CancelProof(grpc::ServerContext*, const v1::CancelProofRequest*, v1::CancelProofResponse*) override;
   grpc::Status GetStatus(grpc::ServerContext*, const v1::GetStatusRequest*, v1::GetStatusResponse*) override;
   grpc::Status GetMetrics(grpc::ServerContext*, const v1::GetMetricsRequest*, v1::GetMetricsResponse*) override;
-  grpc::Status PreloadKey(grpc::ServerContext*, const v1::PreloadKeyRequest*, v1::KeyInfo*) override;
-  grpc::Status EvictKey(grpc::ServerContext*, const v1::EvictKeyRequest*, v1::EvictKeyResponse*) override;
+  grpc::Status PreloadSRS(grpc::ServerContext*, const v1::PreloadSrsRequest*, v1::PreloadSrsResponse*) override;
+  grpc::Status EvictSRS(grpc::ServerContext*, const v1::EvictSrsRequest*, v1::EvictSrsResponse*) override;
 
  private:
   template <class F>
@@ -32,8 +33,9 @@ class GrpcService final : public cuzk::v1::Proving::Service {
   const std::string token_;
 };
 
-// Request <-> core conversions, shared with the client for symmetric checks.
-v1::JobState to_proto(engine::JobStatus s);
-void fill_result(const JobOutcome& o, uint64_t id, v1::ProofResult* out);
+// Message <-> core conversions (the client's checks use them too).
+ProveRequest request_of(const v1::SubmitProofRequest& m);
+void fill_response(const JobOutcome& o, const std::string& id, v1::AwaitProofResponse* out);
+v1::AwaitProofResponse::Status to_proto(engine::JobStatus s);
 
 }  // namespace cuzk::service

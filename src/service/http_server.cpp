@@ -4,17 +4,24 @@
 
 namespace cuzk::service {
 
-HttpServer::HttpServer(const ProvingCore& core, int port) : server_(std::make_unique<httplib::Server>()) {
+HttpServer::HttpServer(const ProvingCore& core, const std::string& host, int port)
+    : server_(std::make_unique<httplib::Server>()), host_(host) {
   server_->Get("/status", [&core](const httplib::Request&, httplib::Response& res) {
     res.set_content(core.status_json(), "application/json");
   });
   server_->Get("/metrics", [&core](const httplib::Request&, httplib::Response& res) {
     res.set_content(core.metrics_text(), "text/plain; version=0.0.4");
   });
+  // 200 while jobs are taken; 503 once draining (load balancers stop sending)
+  server_->Get("/healthz", [&core](const httplib::Request&, httplib::Response& res) {
+    const bool ok = core.healthy();
+    res.status = ok ? 200 : 503;
+    res.set_content(ok ? "ok\n" : "draining\n", "text/plain");
+  });
   server_->set_read_timeout(5, 0);
   server_->set_write_timeout(5, 0);
-  port_ = port == 0 ? server_->bind_to_any_port("127.0.0.1") : (server_->bind_to_port("127.0.0.1", port) ? port : -1);
-  if (port_ <= 0) throw Error("http: cannot listen on 127.0.0.1:" + std::to_string(port) + " (in use?)");
+  port_ = port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
+  if (port_ <= 0) throw Error("http: cannot listen on " + host + ":" + std::to_string(port) + " (in use?)");
   thread_ = std::thread([this] { server_->listen_after_bind(); });
 }
 

@@ -49,6 +49,15 @@ void Metrics::record_job(const std::string& kind, const engine::JobResult& r, si
   ++jobs_[{kind, outcome}];
   // a failed or cancelled job's partitions count as failed / cancelled proofs
   proofs_[{kind, outcome}] += r.status == engine::JobStatus::kDone ? r.proof_count() : partitions;
+  // Curio's families: per proof kind, one count per job
+  if (r.status == engine::JobStatus::kDone) {
+    ++completed_[kind];
+    auto& d = durations_[kind];
+    ++d.first;
+    d.second += r.seconds;
+  } else if (r.status == engine::JobStatus::kFailed) {
+    ++failed_[kind];
+  }
   for (const auto& tl : r.timelines)
     for (const auto& s : tl.spans) {
       const double d = s.end_s - s.start_s;
@@ -74,6 +83,23 @@ void Metrics::render(std::string& out) const {
   prom_help(out, "cuzk_proofs_total", "counter", "Partition proofs ended, by circuit kind and outcome.");
   for (const auto& [k, v] : proofs_)
     prom_sample(out, "cuzk_proofs_total", "kind=\"" + esc(k.first) + "\",outcome=\"" + k.second + "\"", double(v));
+  // The families Curio's daemon exports (its dashboards read them), by proof_kind.
+  prom_help(out, "cuzk_proofs_completed", "counter", "Jobs completed, by proof kind.");
+  for (const auto& [k, v] : completed_) prom_sample(out, "cuzk_proofs_completed", "proof_kind=\"" + esc(k) + "\"", double(v));
+  prom_help(out, "cuzk_proofs_failed", "counter", "Jobs failed, by proof kind.");
+  for (const auto& [k, v] : failed_) prom_sample(out, "cuzk_proofs_failed", "proof_kind=\"" + esc(k) + "\"", double(v));
+  prom_help(out, "cuzk_proof_duration_seconds", "summary", "Submit-to-end seconds of completed jobs, by proof kind.");
+  for (const auto& [k, v] : durations_) {
+    prom_sample(out, "cuzk_proof_duration_seconds_count", "proof_kind=\"" + esc(k) + "\"", double(v.first));
+    prom_sample(out, "cuzk_proof_duration_seconds_sum", "proof_kind=\"" + esc(k) + "\"", v.second);
+  }
+  uint64_t done = 0, bad = 0;
+  for (const auto& [k, v] : completed_) done += v;
+  for (const auto& [k, v] : failed_) bad += v;
+  prom_help(out, "cuzk_proofs_completed_total", "counter", "Jobs completed.");
+  prom_sample(out, "cuzk_proofs_completed_total", "", double(done));
+  prom_help(out, "cuzk_proofs_failed_total", "counter", "Jobs failed.");
+  prom_sample(out, "cuzk_proofs_failed_total", "", double(bad));
   prom_help(out, "cuzk_stage_seconds", "histogram", "Per-partition stage durations of finished proofs.");
   for (const auto& [stage, h] : stages_) {
     for (size_t i = 0; i < kBuckets.size(); ++i) {

@@ -14,7 +14,7 @@ namespace cuzk::service {
 
 class Metrics {
  public:
-  // One finished job: its circuit kind, outcome and (for done jobs) timelines.
+  // One finished job: its kind (job_kind_label), outcome and (for done jobs) timelines.
   void record_job(const std::string& kind, const engine::JobResult& r, size_t partitions);
   void record_rpc_error(const std::string& method, const std::string& code);
   // Appends the counters to `out` (gauges are written by the caller).
@@ -34,6 +34,8 @@ class Metrics {
   std::map<std::pair<std::string, std::string>, uint64_t> jobs_, proofs_;  // (kind, outcome)
   std::map<std::pair<std::string, std::string>, uint64_t> rpc_errors_;     // (method, code)
   std::map<std::string, Histogram> stages_;
+  std::map<std::string, uint64_t> completed_, failed_;                   // by kind
+  std::map<std::string, std::pair<uint64_t, double>> durations_;        // by kind: count, seconds
   std::map<std::string, double> busy_s_;  // backend (gpu0, cpu) -> seconds in ntt + msm
   uint64_t h2d_bytes_ = 0;
   double h2d_s_ = 0;

@@ -5,13 +5,19 @@
 #include <optional>
 
 #include "engine/builtin_partition.hpp"
-#include "ff/field_io.hpp"
+#include "engine/circuit_partition.hpp"
 #include "engine/snarkjs_job.hpp"
+#include "formats/bellperson_params_check.hpp"
+#include "r1cs/density_counter.hpp"
+#include "service/log.hpp"
 
 namespace cuzk::service {
 
 using namespace engine;
 using Clock = std::chrono::steady_clock;
+using E = RequestError;
+namespace fc = filecoin;
+namespace fs = std::filesystem;
 
 ProvingCore::ProvingCore(CoreConfig cfg, BackendSet backends)
     : cfg_(cfg),
@@ -19,7 +25,9 @@ ProvingCore::ProvingCore(CoreConfig cfg, BackendSet backends)
       budget_(host_.budget()),
       pool_(host_.pool()),
       keys_(host_.keys()),
-      engine_(host_.engine()) {
+      engine_(host_.engine()),
+      params_(cfg.param_folder) {
+  keys_.set_min_idle(cfg.key_min_idle_s);
 }
 
 ProvingCore::~ProvingCore() {
@@ -28,15 +36,19 @@ ProvingCore::~ProvingCore() {
     std::lock_guard lk(mu_);
     draining_ = true;
     for (auto& [id, r] : records_)
-      if (!r.finished) open.push_back(id);
+      if (!r.finished) open.push_back(r.engine_id);
   }
   for (auto id : open) cancel_work(id);
   // on_finished needs the records: the engine stops while they are here
   host_.shutdown();
 }
 
+ProvingCore::Record* ProvingCore::find_locked(const std::string& id) {
+  auto it = records_.find(id);
+  return it == records_.end() ? nullptr : &it->second;
+}
+
 JobKey ProvingCore::lease_key(const std::string& id_or_path) {
-  using E = RequestError;
   try {
     return keys_.get(id_or_path);
   } catch (const KeyNotFound& e) {
@@ -47,12 +59,11 @@ JobKey ProvingCore::lease_key(const std::string& id_or_path) {
 }
 
 JobSpec ProvingCore::builtin_job(const ProveRequest& r) {
-  using E = RequestError;
   if (r.partitions == 0) throw E(E::kInvalidArgument, "partitions must be at least 1");
   if (r.partitions > cfg_.max_partitions)
     throw E(E::kInvalidArgument, "partitions = " + std::to_string(r.partitions) + " exceeds the daemon's limit of " +
                                      std::to_string(cfg_.max_partitions));
-  if (r.key.empty()) throw E(E::kInvalidArgument, "no key: set key.params_path or key.key_id");
+  if (r.key.empty()) throw E(E::kInvalidArgument, "no key: set builtin.params_path or builtin.key_id");
   JobSpec spec;
   try {
     std::optional<r1cs::CircuitShape> shape;
@@ -80,13 +91,15 @@ JobSpec ProvingCore::builtin_job(const ProveRequest& r) {
                                      " aux) does not match key '" + r.key + "' (" +
                                      std::to_string(pk.vk.ic.size() - 1) + " public inputs, " +
                                      std::to_string(pk.l.size()) + " aux)");
-  spec.verify_after = r.verify_after;
+  spec.verify_after = r.verify.value_or(cfg_.verify_proofs);
   return spec;
 }
 
 JobSpec ProvingCore::snarkjs_job(const ProveRequest& r) {
-  using E = RequestError;
+  if (r.zkey_path.empty()) throw E(E::kInvalidArgument, "snarkjs job without snarkjs.zkey_path");
   if (r.wtns.empty()) throw E(E::kInvalidArgument, "snarkjs job without a witness (snarkjs.wtns is empty)");
+  if (r.verify == false)
+    throw E(E::kInvalidArgument, "snarkjs jobs are always verified (a circom key cannot check the witness before)");
   try {
     return engine::snarkjs_job(lease_key(r.zkey_path), std::make_shared<const std::vector<uint8_t>>(r.wtns), r.zkey_path);
   } catch (const RequestError&) {
@@ -96,57 +109,235 @@ JobSpec ProvingCore::snarkjs_job(const ProveRequest& r) {
   }
 }
 
-uint64_t ProvingCore::submit(const ProveRequest& r) {
-  using E = RequestError;
-  const bool snarkjs = !r.zkey_path.empty();
+// Counting a 32 GiB PoRep partition takes seconds: once per type, shared by
+// concurrent first requests.
+const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofType& type,
+                                                         const fc::FilecoinCircuit& sample) {
+  std::shared_future<CountedCircuit> f;
+  std::promise<CountedCircuit> mine;
+  bool count_here = false;
+  {
+    std::lock_guard lk(count_mu_);
+    auto it = counted_.find(type.name);
+    if (it == counted_.end()) {
+      f = mine.get_future().share();
+      counted_[type.name] = f;
+      count_here = true;
+    } else {
+      f = it->second;
+    }
+  }
+  if (count_here) {
+    try {
+      r1cs::DensityCounter<Fr> dc;
+      sample.synthesize(dc);
+      mine.set_value({dc.shape(), formats::bellperson::expected_params_counts(dc)});
+    } catch (...) {
+      mine.set_exception(std::current_exception());
+      std::lock_guard lk(count_mu_);
+      counted_.erase(type.name);
+    }
+  }
+  return f.get();
+}
+
+JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const std::string& path,
+                                       const CountedCircuit& need) {
+  std::error_code ec;
+  const std::string canon = fs::weakly_canonical(path, ec).string();
+  for (const auto& k : keys_.list())
+    if (k.path == canon) return lease_key(k.id);
+  if (!fs::exists(path, ec))
+    throw E(E::kFailedPrecondition, "no parameters for " + type.name + " (circuit " + circuit_id_of(type) + "): '" +
+                                        path + "' does not exist (parameter folder '" + params_.dir() + "')");
+  // a file for another circuit is named now, not after a load of minutes
+  std::vector<std::string> mismatches;
+  try {
+    mismatches = formats::bellperson::params_mismatches(formats::bellperson::scan_params_counts_file(path), need.params);
+  } catch (const Error& e) {
+    throw E(E::kFailedPrecondition, e.what());
+  }
+  if (!mismatches.empty()) {
+    std::string m = "parameters '" + path + "' do not fit the " + type.name + " circuit:";
+    for (const auto& line : mismatches) m += " " + line + ";";
+    throw E(E::kFailedPrecondition, m);
+  }
+  const double gb = double(fs::file_size(path, ec)) / 1e9;
+  spdlog::info("key {}: loading '{}' ({:.2f} GB)", circuit_id_of(type), path, gb);
+  // a long load reports itself while it runs
+  auto load = std::async(std::launch::async, [&] { return lease_key(path); });
+  const auto t0 = Clock::now();
+  while (load.wait_for(std::chrono::seconds(10)) != std::future_status::ready)
+    spdlog::info("key {}: still loading '{}' ({:.2f} GB, {:.0f} s so far)", circuit_id_of(type), path, gb,
+                 std::chrono::duration<double>(Clock::now() - t0).count());
+  auto key = load.get();
+  spdlog::info("key {}: loaded in {:.2f} s", circuit_id_of(type), std::chrono::duration<double>(Clock::now() - t0).count());
+  return key;
+}
+
+JobSpec ProvingCore::filecoin_job(const ProveRequest& r, std::string& key_path, double& key_load_s) {
+  FilecoinJob job;
+  try {
+    job = prepare_filecoin_job(r.kind, r.filecoin);
+  } catch (const BadFilecoinRequest& e) {
+    throw E(E::kInvalidArgument, e.what());
+  }
+  for (size_t i = 0; i < std::min<size_t>(job.notes.size(), 5); ++i)
+    spdlog::info("request {}: vanilla proof note: {}", r.request_id, job.notes[i]);
+  key_path = r.params_path.empty() ? params_.params_path(job.type) : r.params_path;
+  const auto& need = counted(job.type, job.circuits.front());
+  const auto t0 = Clock::now();
+  JobSpec spec;
+  spec.key = lease_filecoin_key(job.type, key_path, need);
+  key_load_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (!std::holds_alternative<std::shared_ptr<const BellpersonKey>>(spec.key))
+    throw E(E::kFailedPrecondition, "'" + key_path + "' is a " + key_kind(spec.key) + " key, not bellperson params");
+  for (auto& c : job.circuits)
+    spec.partitions.push_back(std::make_shared<CircuitPartition<fc::FilecoinCircuit>>(std::move(c), need.shape));
+  spec.verify_after = r.verify.value_or(cfg_.verify_proofs);
+  if (spec.label.empty()) spec.label = job.type.name;
+  return spec;
+}
+
+Submitted ProvingCore::submit(const ProveRequest& r, bool by_prove) {
+  // The same id with the same request is the same job (retries attach to it);
+  // with another request, a conflict; a failed or cancelled job is replaced.
+  auto attach_locked = [&](Record& rec) -> std::optional<Submitted> {
+    if (rec.finished && rec.outcome.result.status != JobStatus::kDone) return std::nullopt;
+    if (!r.fingerprint.empty() && !rec.fingerprint.empty() && r.fingerprint != rec.fingerprint)
+      throw E(E::kAlreadyExists, "request_id '" + rec.id + "' names a " + std::string(job_kind_name(rec.kind)) +
+                                     " job of another request; use a new id");
+    if (by_prove)
+      ++rec.prove_waiters;
+    else
+      rec.by_submit = true;
+    return Submitted{rec.id, 0, true};
+  };
   {
     std::lock_guard lk(mu_);
     if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
     if (in_flight_ >= cfg_.max_jobs)
       throw E(E::kResourceExhausted, "queue full: " + std::to_string(in_flight_) + " jobs queued or running (limit " +
                                          std::to_string(cfg_.max_jobs) + ")");
+    expire_results_locked();
+    if (!r.request_id.empty())
+      if (Record* rec = find_locked(r.request_id))
+        if (auto s = attach_locked(*rec)) return *s;
   }
-  JobSpec spec = snarkjs ? snarkjs_job(r) : builtin_job(r);
-  spec.priority = r.priority;
-  spec.label = r.label;
+  std::string key_name;
+  double key_load_s = 0;
+  JobSpec spec;
+  switch (r.kind) {
+    case JobKind::kSnarkjs:
+      spec = snarkjs_job(r);
+      key_name = r.zkey_path;
+      break;
+    case JobKind::kBuiltin:
+      spec = builtin_job(r);
+      key_name = r.key;
+      break;
+    default: spec = filecoin_job(r, key_name, key_load_s);
+  }
+  const engine::Priority priority = r.priority.value_or(default_priority(r.kind));
+  spec.priority = priority;
+  if (!r.label.empty()) spec.label = r.label;
   spec.on_finished = [this](uint64_t id) { on_finished(id); };
+  spec.on_stage = [this](uint64_t id, uint32_t p, PartitionStage s, const std::string& track) { on_stage(id, p, s, track); };
+  const size_t partitions = spec.partitions.empty() ? spec.witnesses.size() : spec.partitions.size();
+
   std::lock_guard lk(mu_);
   if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
-  expire_results_locked();
-  const uint64_t id = engine_.submit(std::move(spec));  // on_finished cannot run before we hold the record
+  std::string id = r.request_id;
+  if (id.empty()) {
+    do id = "job-" + std::to_string(next_id_++);
+    while (records_.count(id));
+  } else if (Record* rec = find_locked(id)) {
+    // another request under this id got here while ours was prepared
+    if (auto s = attach_locked(*rec)) return *s;
+    records_.erase(id);
+  }
   Record rec;
   rec.id = id;
-  rec.kind = snarkjs ? "snarkjs" : r.circuit.name;
-  rec.key = snarkjs ? r.zkey_path : r.key;
-  rec.label = r.label;
-  rec.priority = r.priority;
-  rec.partitions = snarkjs ? 1 : r.partitions;
+  rec.fingerprint = r.fingerprint;
+  rec.kind = r.kind;
+  rec.key = key_name;
+  rec.label = spec.label;
+  rec.priority = priority;
+  rec.partitions = uint32_t(partitions);
+  rec.by_submit = !by_prove;
+  rec.prove_waiters = by_prove ? 1 : 0;
+  rec.outcome.key_load_s = key_load_s;
+  rec.engine_id = engine_.submit(std::move(spec));  // callbacks wait for mu_: they find the record
+  by_engine_id_[rec.engine_id] = id;
+  Submitted out{id, 0, false};
+  for (const auto& [oid, o] : records_)
+    if (!o.finished && !o.started && int(o.priority) >= int(priority)) ++out.queue_position;
+  spdlog::info("job {}: queued ({}, {} partition{}, priority {}, key '{}', position {})", id, job_kind_name(r.kind),
+               partitions, partitions == 1 ? "" : "s", priority_name(priority), key_name, out.queue_position);
   records_[id] = std::move(rec);
   ++in_flight_;
-  return id;
+  return out;
+}
+
+void ProvingCore::on_stage(uint64_t engine_id, uint32_t partition, PartitionStage stage, const std::string& track) {
+  std::lock_guard lk(mu_);
+  auto it = by_engine_id_.find(engine_id);
+  if (it == by_engine_id_.end()) return;
+  Record* rec = find_locked(it->second);
+  if (!rec) return;
+  spdlog::debug("job {}: partition {} {} ({})", rec->id, partition, partition_stage_name(stage), track);
+  if (stage == PartitionStage::kMemoryWait && !rec->started) {
+    rec->started = true;
+    spdlog::info("job {}: synthesis started", rec->id);
+  }
+  if (stage == PartitionStage::kProving) {
+    rec->proving_on[partition] = track;
+    if (!rec->proving) {
+      rec->proving = true;
+      spdlog::info("job {}: proving started ({})", rec->id, track);
+    }
+  }
+  if (stage == PartitionStage::kDone) rec->proving_on.erase(partition);
 }
 
 // Runs on the engine thread that ended the job (or the canceller's), with no
 // engine lock held: the result goes straight into the job's record and its
 // waiters wake.
-void ProvingCore::on_finished(uint64_t id) {
-  JobResult res = engine_.await(id);  // already ended: returns at once
-  engine_.forget(id);                 // its key lease goes with it
+void ProvingCore::on_finished(uint64_t engine_id) {
+  JobResult res = engine_.await(engine_id);  // already ended: returns at once
+  engine_.forget(engine_id);                 // its key lease goes with it
   std::lock_guard lk(mu_);
-  expire_results_locked();
-  auto it = records_.find(id);
-  if (it == records_.end()) return;
-  metrics_.record_job(it->second.kind, res, it->second.partitions);
-  if (it->second.kind == "snarkjs" && res.status == JobStatus::kDone) {
+  auto eit = by_engine_id_.find(engine_id);
+  if (eit == by_engine_id_.end()) return;
+  const std::string id = eit->second;
+  by_engine_id_.erase(eit);
+  Record* rec = find_locked(id);
+  if (!rec) return;
+  metrics_.record_job(job_kind_label(rec->kind), res, rec->partitions);
+  if (rec->kind == JobKind::kSnarkjs && res.status == JobStatus::kDone) {
     auto json = snarkjs_json(res);
-    it->second.outcome.snarkjs_proof_json = std::move(json.proof);
-    it->second.outcome.snarkjs_public_json = std::move(json.public_signals);
+    rec->outcome.snarkjs_proof_json = std::move(json.proof);
+    rec->outcome.snarkjs_public_json = std::move(json.public_signals);
   }
-  it->second.outcome.result = std::move(res);
-  it->second.finished = true;
-  it->second.ended = Clock::now();
+  switch (res.status) {
+    case JobStatus::kDone:
+      ++completed_;
+      spdlog::info("job {}: done in {:.3f} s ({} partition{}{})", id, res.seconds, rec->partitions,
+                   rec->partitions == 1 ? "" : "s", res.timelines.empty() ? "" : ", verified as configured");
+      break;
+    case JobStatus::kFailed:
+      ++failed_;
+      spdlog::warn("job {}: failed ({}): {}", id, failure_name(res.failure), res.error);
+      break;
+    default: spdlog::info("job {}: cancelled: {}", id, res.error);
+  }
+  rec->outcome.result = std::move(res);
+  rec->finished = true;
+  rec->proving_on.clear();
+  rec->ended = Clock::now();
   --in_flight_;
   cv_.notify_all();
+  expire_results_locked();
 }
 
 // Results nobody fetched within the TTL go whenever a job is submitted or
@@ -158,57 +349,101 @@ void ProvingCore::expire_results_locked() {
   });
 }
 
-std::optional<JobOutcome> ProvingCore::await(uint64_t id, const std::function<bool()>& give_up, bool forget) {
+Awaited ProvingCore::await(const std::string& id, const std::function<bool()>& give_up,
+                           std::optional<std::chrono::milliseconds> timeout) {
+  const auto deadline = timeout ? std::optional(Clock::now() + *timeout) : std::nullopt;
   std::unique_lock lk(mu_);
   for (;;) {
-    auto it = records_.find(id);
-    if (it == records_.end())
-      throw RequestError(RequestError::kNotFound,
-                         "unknown job " + std::to_string(id) + " (never submitted, or its result expired)");
-    if (it->second.finished) {
-      JobOutcome r = it->second.outcome;
-      if (forget) records_.erase(it);
-      return r;
-    }
-    if (give_up && give_up()) return std::nullopt;
-    cv_.wait_for(lk, std::chrono::milliseconds(100));
+    Record* rec = find_locked(id);
+    if (!rec) throw E(E::kNotFound, "unknown job '" + id + "' (never submitted, or its result expired)");
+    if (rec->finished) return {Awaited::kEnded, rec->outcome};
+    if (give_up && give_up()) return {Awaited::kGaveUp, {}};
+    if (deadline && Clock::now() >= *deadline) return {Awaited::kTimeout, {}};
+    auto wake = Clock::now() + std::chrono::milliseconds(100);
+    if (deadline) wake = std::min(wake, *deadline);
+    cv_.wait_until(lk, wake);
   }
 }
 
-JobStatus ProvingCore::cancel(uint64_t id) {
+void ProvingCore::leave(const std::string& id) {
+  uint64_t engine_id = 0;
   {
     std::lock_guard lk(mu_);
-    auto it = records_.find(id);
-    if (it == records_.end()) throw RequestError(RequestError::kNotFound, "unknown job " + std::to_string(id));
-    if (it->second.finished) return it->second.outcome.result.status;
+    Record* rec = find_locked(id);
+    if (!rec || rec->finished) return;
+    if (--rec->prove_waiters > 0 || rec->by_submit) return;
+    engine_id = rec->engine_id;
+    spdlog::info("job {}: its caller went away; cancelling", id);
   }
-  cancel_work(id);
+  cancel_work(engine_id);
+}
+
+CancelOutcome ProvingCore::cancel(const std::string& id) {
+  uint64_t engine_id = 0;
+  {
+    std::lock_guard lk(mu_);
+    Record* rec = find_locked(id);
+    if (!rec) throw E(E::kNotFound, "unknown job '" + id + "'");
+    if (rec->finished) return {false, rec->outcome.result.status};
+    engine_id = rec->engine_id;
+    spdlog::info("job {}: cancel requested", id);
+  }
+  cancel_work(engine_id);
   // the engine ends a cancelled job at once, and on_finished records it
   std::unique_lock lk(mu_);
   cv_.wait_for(lk, std::chrono::seconds(5), [&] {
-    auto it = records_.find(id);
-    return it == records_.end() || it->second.finished;
+    Record* rec = find_locked(id);
+    return !rec || rec->finished;
   });
-  auto it = records_.find(id);
-  return it == records_.end() ? JobStatus::kCancelled : it->second.outcome.result.status;
+  Record* rec = find_locked(id);
+  return {true, rec ? rec->outcome.result.status : JobStatus::kCancelled};
 }
 
-void ProvingCore::cancel_work(uint64_t id) {
+void ProvingCore::cancel_work(uint64_t engine_id) {
   try {
-    engine_.cancel(id);
+    engine_.cancel(engine_id);
   } catch (const Error&) {
     // ended and forgotten by the engine meanwhile: the record says how
   }
 }
 
-std::string ProvingCore::preload_key(const std::string& path, const std::string& id, bool pin) {
-  try {
-    return keys_.preload(path, id, pin);
-  } catch (const KeyNotFound& e) {
-    throw RequestError(RequestError::kNotFound, e.what());
-  } catch (const Error& e) {
-    throw RequestError(RequestError::kFailedPrecondition, e.what());
+ProvingCore::KeyLoad ProvingCore::preload_key(const std::string& circuit_id, const std::string& path, bool pin) {
+  std::string file = path, id;
+  if (path.empty()) {
+    const auto type = circuit_type(circuit_id);
+    if (!type)
+      throw E(E::kInvalidArgument, "unknown circuit id '" + circuit_id +
+                                       "' (porep-, wpost-, winning-, snap- with 2k, 8m, 512m, 32g, 64g; or give params_path)");
+    file = params_.params_path(*type);
+    std::error_code ec;
+    if (!fs::exists(file, ec))
+      throw E(E::kFailedPrecondition, "no parameters for " + circuit_id + ": '" + file + "' does not exist (parameter folder '" +
+                                          params_.dir() + "')");
+  } else {
+    id = circuit_id;
   }
+  KeyLoad out;
+  for (const auto& k : keys_.list())
+    if (k.path == fs::weakly_canonical(file).string() || (!id.empty() && k.id == id)) out.already_loaded = true;
+  const auto t0 = Clock::now();
+  try {
+    out.id = keys_.preload(file, id, pin);
+  } catch (const KeyNotFound& e) {
+    throw E(E::kNotFound, e.what());
+  } catch (const Error& e) {
+    throw E(E::kFailedPrecondition, e.what());
+  }
+  out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  for (const auto& k : keys_.list())
+    if (k.id == out.id) {
+      out.path = k.path;
+      out.bytes = k.bytes;
+    }
+  if (path.empty()) out.id = circuit_id;  // the parameter folder's keys go by their circuit ids
+  if (!out.already_loaded)
+    spdlog::info("key '{}' loaded from '{}' in {:.2f} s ({:.2f} GB{})", out.id, out.path, out.seconds,
+                 double(out.bytes) / 1e9, pin ? ", pinned" : "");
+  return out;
 }
 
 ProvingCore::Prewarmed ProvingCore::prewarm_witness_buffers(const std::string& key_id, unsigned partitions) {
@@ -218,18 +453,31 @@ ProvingCore::Prewarmed ProvingCore::prewarm_witness_buffers(const std::string& k
   return p;
 }
 
-uint64_t ProvingCore::evict_key(const std::string& id) {
+std::optional<uint64_t> ProvingCore::evict_key(const std::string& name) {
+  std::string id;
+  std::string file;
+  if (auto type = circuit_type(name)) file = fs::weakly_canonical(params_.params_path(*type)).string();
+  for (const auto& k : keys_.list())
+    if (k.id == name || (!file.empty() && k.path == file)) id = k.id;
+  if (id.empty()) return std::nullopt;
   try {
-    return keys_.evict(id);
-  } catch (const KeyNotFound& e) {
-    throw RequestError(RequestError::kNotFound, e.what());
+    const uint64_t freed = keys_.evict(id);
+    spdlog::info("key '{}' evicted ({:.2f} GB freed)", id, double(freed) / 1e9);
+    return freed;
+  } catch (const KeyNotFound&) {
+    return std::nullopt;
   } catch (const Error& e) {
-    throw RequestError(RequestError::kFailedPrecondition, e.what());
+    throw E(E::kFailedPrecondition, e.what());
   }
 }
 
+bool ProvingCore::healthy() const {
+  std::lock_guard lk(mu_);
+  return !draining_;
+}
+
 DrainReport ProvingCore::drain(double timeout_s) {
-  std::vector<uint64_t> open;
+  std::vector<std::string> open;
   std::unique_lock lk(mu_);
   draining_ = true;
   for (auto& [id, r] : records_)
@@ -237,18 +485,17 @@ DrainReport ProvingCore::drain(double timeout_s) {
   cv_.wait_for(lk, std::chrono::duration<double>(timeout_s), [&] { return in_flight_ == 0; });
   std::vector<uint64_t> left;
   for (auto& [id, r] : records_)
-    if (!r.finished) left.push_back(id);
+    if (!r.finished) left.push_back(r.engine_id);
   lk.unlock();
   for (auto id : left) cancel_work(id);
   lk.lock();
   cv_.wait_for(lk, std::chrono::seconds(10), [&] { return in_flight_ == 0; });
   DrainReport rep;
-  for (auto id : open) {
-    auto it = records_.find(id);
-    // a Prove caller already took (and dropped) its result: it finished
-    if (it == records_.end() || it->second.outcome.result.status == JobStatus::kDone)
+  for (const auto& id : open) {
+    Record* rec = find_locked(id);
+    if (!rec || rec->outcome.result.status == JobStatus::kDone)
       rep.finished.push_back(id);
-    else if (it->second.outcome.result.status == JobStatus::kFailed)
+    else if (rec->outcome.result.status == JobStatus::kFailed)
       rep.failed.push_back(id);
     else
       rep.cancelled.push_back(id);

@@ -1,33 +1,38 @@
 // ProvingCore: what the daemon serves, independent of the transport. It owns
 // the memory budget, the pinned pool, the key cache and the engine; turns
-// requests into engine jobs (a built-in circuit per partition under a
-// bellperson key, or a circom witness under a snarkjs key; key lease);
-// records each job's result as the engine ends it (metrics, results kept for
-// a while, the engine forgets them); status JSON and Prometheus metrics are
-// rendered from them (proving_core_status.cpp).
+// requests into engine jobs (Filecoin proofs from vanilla proofs, keys from
+// the parameter folder; built-in circuits under a bellperson key; circom
+// witnesses under a snarkjs key); names jobs by their request id; logs each
+// job's stage changes; records each job's result as the engine ends it
+// (metrics, results kept for a while); renders status and metrics
+// (proving_core_status.cpp).
 // Request problems throw RequestError carrying the gRPC-style code to answer.
 #pragma once
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "circuits/builtin.hpp"
 #include "engine/key_cache.hpp"
 #include "engine/proving_host.hpp"
+#include "formats/bellperson_params_header.hpp"
+#include "service/filecoin_job.hpp"
+#include "service/job_kind.hpp"
 #include "service/metrics.hpp"
+#include "service/param_folder.hpp"
 
 namespace cuzk::service {
 
 class RequestError : public Error {
  public:
-  enum Code { kInvalidArgument, kNotFound, kFailedPrecondition, kResourceExhausted, kUnavailable };
+  enum Code { kInvalidArgument, kNotFound, kFailedPrecondition, kResourceExhausted, kUnavailable, kAlreadyExists };
   RequestError(Code c, const std::string& what) : Error(what), code(c) {}
   Code code;
 };
@@ -37,28 +42,77 @@ struct CoreConfig {
   unsigned synthesis_threads = 1, max_ready = 2;
   unsigned max_partitions = 256, max_jobs = 10000;
   double result_ttl_s = 600;
+  bool verify_proofs = true;
+  std::string param_folder;
+  double key_min_idle_s = 0;  // an idle key is evicted for memory only after this long
 };
 
 struct ProveRequest {
-  std::string key;  // key id or params path
-  circuits::CircuitOptions circuit;
-  engine::Priority priority = engine::Priority::kNormal;
-  uint32_t partitions = 1;
-  bool verify_after = false;
+  std::string request_id;   // the job's id; "" : the core makes one
+  std::string fingerprint;  // what the request asks; a second request under a live id must match it
+  JobKind kind = JobKind::kBuiltin;
+  std::optional<engine::Priority> priority;  // none: the kind's default
+  std::optional<bool> verify;                // none: the daemon's verify_proofs
   std::string label;
-  // A circom/snarkjs job when zkey_path is set (key, circuit, partitions unused).
+  // Filecoin kinds; params_path overrides the parameter folder's file
+  FilecoinRequest filecoin;
+  std::string params_path;
+  // kBuiltin: the key (id or params path), the circuit, partition i is seed + i
+  std::string key;
+  circuits::CircuitOptions circuit;
+  uint32_t partitions = 1;
+  // kSnarkjs
   std::string zkey_path;
   std::vector<uint8_t> wtns;
 };
 
-// A finished job: the engine's result; snarkjs jobs answer in JSON instead.
+// A finished job: the engine's result; snarkjs jobs answer in JSON too.
 struct JobOutcome {
   engine::JobResult result;
   std::string snarkjs_proof_json, snarkjs_public_json;
+  double key_load_s = 0;  // loading the key before the job was queued
+};
+
+struct Submitted {
+  std::string id;
+  uint32_t queue_position = 0;  // queued jobs that go first
+  bool existing = false;        // the id named a live job: this is it
+};
+
+struct Awaited {
+  enum { kEnded, kTimeout, kGaveUp } how = kEnded;
+  JobOutcome outcome;  // kEnded
+};
+
+struct CancelOutcome {
+  bool was_running = false;  // queued or running when asked
+  engine::JobStatus status = engine::JobStatus::kCancelled;
 };
 
 struct DrainReport {
-  std::vector<uint64_t> finished, failed, cancelled;  // jobs in flight when draining began
+  std::vector<std::string> finished, failed, cancelled;  // jobs in flight when draining began
+};
+
+// What GetStatus lists besides the JSON document.
+struct StatusSummary {
+  struct Queue {
+    JobKind kind;
+    uint32_t pending = 0, in_progress = 0;
+  };
+  struct Gpu {
+    engine::ProverBackend::DeviceInfo info;
+    std::string job_id, job_kind;  // a job proving on it now
+  };
+  struct Key {
+    std::string circuit_id, path, kind;
+    uint64_t bytes = 0;
+    long users = 0;
+    bool pinned = false;
+  };
+  std::vector<Queue> queues;
+  std::vector<Gpu> gpus;
+  std::vector<Key> keys;
+  uint64_t completed = 0, failed = 0, uptime_s = 0, pinned_bytes = 0, budget_bytes = 0;
 };
 
 class ProvingCore {
@@ -69,15 +123,28 @@ class ProvingCore {
   ProvingCore(const ProvingCore&) = delete;
   ProvingCore& operator=(const ProvingCore&) = delete;
 
-  uint64_t submit(const ProveRequest& r);
-  // Waits for the job to end; `give_up` is polled (client gone, deadline):
-  // when it says true, returns nullopt. forget: drop the result once returned.
-  std::optional<JobOutcome> await(uint64_t id, const std::function<bool()>& give_up, bool forget = false);
-  // The job's state after the request (already-ended jobs keep theirs).
-  engine::JobStatus cancel(uint64_t id);
+  // by_prove: a Prove caller waits for it (and leave()s if it goes away).
+  Submitted submit(const ProveRequest& r, bool by_prove = false);
+  // Waits for the job to end, for `timeout` at most; `give_up` is polled
+  // (client gone, deadline).
+  Awaited await(const std::string& id, const std::function<bool()>& give_up,
+                std::optional<std::chrono::milliseconds> timeout = std::nullopt);
+  // A Prove caller went away: the job is cancelled when it was the last one
+  // and nobody submitted it for AwaitProof.
+  void leave(const std::string& id);
+  CancelOutcome cancel(const std::string& id);
 
-  std::string preload_key(const std::string& path, const std::string& id, bool pin);
-  uint64_t evict_key(const std::string& id);
+  struct KeyLoad {
+    std::string id, path;
+    bool already_loaded = false;
+    double seconds = 0;
+    uint64_t bytes = 0;
+  };
+  // By circuit id ("porep-32g": the parameter folder's file) or by path
+  // (loaded under `id`, default its canonical path).
+  KeyLoad preload_key(const std::string& circuit_id, const std::string& path, bool pin);
+  // Returns the bytes freed; nullopt when the key is not loaded.
+  std::optional<uint64_t> evict_key(const std::string& circuit_id_or_key_id);
   // Pins the witness buffers (inputs + aux) of up to `partitions` partitions
   // of the key's circuit, so that the first jobs do not wait for pinning: as
   // many as the budget has room for now. Returns how many, and their size.
@@ -88,31 +155,52 @@ class ProvingCore {
   Prewarmed prewarm_witness_buffers(const std::string& key_id, unsigned partitions);
   engine::KeyCache& keys() { return keys_; }
   const engine::EngineConfig& engine_config() const { return host_.config(); }
+  const ParamFolder& param_folder() const { return params_; }
 
   // Refuse new jobs; let in-flight ones finish for up to `timeout_s`, then
   // cancel the rest; returns what became of each.
   DrainReport drain(double timeout_s);
 
+  StatusSummary status_summary() const;
   std::string status_json() const;
   std::string metrics_text() const;
   Metrics& metrics() { return metrics_; }
+  // Ready to take jobs (not draining).
+  bool healthy() const;
 
  private:
   struct Record {
-    uint64_t id = 0;
-    std::string kind, key, label;
+    std::string id, fingerprint, key, label;
+    uint64_t engine_id = 0;
+    JobKind kind = JobKind::kBuiltin;
     engine::Priority priority{};
     uint32_t partitions = 0;
+    bool by_submit = false;   // someone may AwaitProof it: never cancelled for a leaving caller
+    int prove_waiters = 0;
+    bool started = false;     // a partition left the queue
+    bool proving = false;     // a partition reached a backend
+    std::map<uint32_t, std::string> proving_on;  // partition -> backend worker
     bool finished = false;
     JobOutcome outcome;
     std::chrono::steady_clock::time_point ended;
   };
-  void on_finished(uint64_t id);
+  // The shape and .params counts of a Filecoin type's circuit, counted once.
+  struct CountedCircuit {
+    r1cs::CircuitShape shape;
+    formats::bellperson::ParamsCounts params;
+  };
+  void on_finished(uint64_t engine_id);
+  void on_stage(uint64_t engine_id, uint32_t partition, engine::PartitionStage stage, const std::string& track);
   void expire_results_locked();  // requires mu_
   engine::JobSpec builtin_job(const ProveRequest& r);
   engine::JobSpec snarkjs_job(const ProveRequest& r);
+  engine::JobSpec filecoin_job(const ProveRequest& r, std::string& key_path, double& key_load_s);
+  const CountedCircuit& counted(const filecoin::FilecoinProofType& type, const filecoin::FilecoinCircuit& sample);
   engine::JobKey lease_key(const std::string& id_or_path);
-  void cancel_work(uint64_t id);
+  engine::JobKey lease_filecoin_key(const filecoin::FilecoinProofType& type, const std::string& path,
+                                    const CountedCircuit& need);
+  void cancel_work(uint64_t engine_id);
+  Record* find_locked(const std::string& id);  // requires mu_
 
   CoreConfig cfg_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -121,14 +209,20 @@ class ProvingCore {
   engine::PinnedPool& pool_;
   engine::KeyCache& keys_;
   engine::ProvingEngine& engine_;
+  ParamFolder params_;
   Metrics metrics_;
 
-  mutable std::mutex mu_;  // records_, draining_
+  std::mutex count_mu_;  // counted_
+  std::map<std::string, std::shared_future<CountedCircuit>> counted_;
+
+  mutable std::mutex mu_;  // everything below
   std::condition_variable cv_;
-  std::map<uint64_t, Record> records_;
+  std::map<std::string, Record> records_;
+  std::map<uint64_t, std::string> by_engine_id_;
+  uint64_t next_id_ = 1;
+  uint64_t completed_ = 0, failed_ = 0;
   size_t in_flight_ = 0;
   bool draining_ = false;
-
 };
 
 }  // namespace cuzk::service

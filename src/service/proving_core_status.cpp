@@ -19,21 +19,24 @@ std::string ProvingCore::status_json() const {
     std::lock_guard lk(mu_);
     j["draining"] = draining_;
     j["jobs_in_flight"] = in_flight_;
+    j["proofs_completed"] = completed_;
+    j["proofs_failed"] = failed_;
     size_t held = 0;
     for (auto& [id, r] : records_) held += r.finished;
     j["results_held"] = held;
     for (const auto& s : snap) {
+      auto eit = by_engine_id_.find(s.id);
+      if (eit == by_engine_id_.end()) continue;
+      const Record& rec = records_.at(eit->second);
       json jj;
-      jj["id"] = s.id;
+      jj["id"] = rec.id;
+      jj["kind"] = job_kind_name(rec.kind);
+      jj["key"] = rec.key;
       jj["label"] = s.label;
       jj["priority"] = priority_name(s.priority);
       jj["state"] = job_status_name(s.status);
       jj["key_kind"] = s.key_kind;
       jj["age_s"] = s.age_s;
-      if (auto it = records_.find(s.id); it != records_.end()) {
-        jj["circuit"] = it->second.kind;
-        jj["key"] = it->second.key;
-      }
       json parts = json::array();
       for (size_t p = 0; p < s.stages.size(); ++p) {
         json jp;
@@ -67,15 +70,51 @@ std::string ProvingCore::status_json() const {
   uint64_t key_bytes = 0;
   for (const auto& k : keys_.list()) {
     key_bytes += k.bytes;
-    keys.push_back({{"id", k.id}, {"path", k.path}, {"kind", k.kind}, {"bytes", k.bytes}, {"users", k.users},
-                    {"pinned", k.pinned}, {"uses", k.uses}, {"idle_s", k.idle_s}});
+    keys.push_back({{"id", k.id}, {"circuit_id", params_.circuit_id_of_path(k.path)}, {"path", k.path},
+                    {"kind", k.kind}, {"bytes", k.bytes}, {"users", k.users}, {"pinned", k.pinned}, {"uses", k.uses},
+                    {"idle_s", k.idle_s}});
   }
+  j["param_folder"] = params_.dir();
   j["keys"] = keys;
   j["key_bytes"] = key_bytes;
   auto es = engine_.stats();
   j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
                  {"partitions_done", es.partitions_done}};
   return j.dump(1) + "\n";
+}
+
+StatusSummary ProvingCore::status_summary() const {
+  StatusSummary out;
+  out.uptime_s = uint64_t(std::chrono::duration<double>(Clock::now() - started_).count());
+  std::map<std::string, std::pair<std::string, JobKind>> busy;  // backend name -> a job proving on it
+  {
+    std::lock_guard lk(mu_);
+    for (JobKind k : kAllJobKinds) out.queues.push_back({k, 0, 0});
+    for (const auto& [id, r] : records_) {
+      if (r.finished) continue;
+      auto& q = out.queues[size_t(r.kind)];
+      (r.started ? q.in_progress : q.pending) += 1;
+      for (const auto& [p, track] : r.proving_on) busy.emplace(track.substr(0, track.find(' ')), std::pair(id, r.kind));
+    }
+    out.completed = completed_;
+    out.failed = failed_;
+  }
+  for (const auto& b : host_.backends())
+    if (auto info = b->device_info()) {
+      StatusSummary::Gpu g{*info, "", ""};
+      if (auto it = busy.find(b->name()); it != busy.end()) {
+        g.job_id = it->second.first;
+        g.job_kind = job_kind_name(it->second.second);
+      }
+      out.gpus.push_back(std::move(g));
+    }
+  for (const auto& k : keys_.list()) {
+    std::string cid = params_.circuit_id_of_path(k.path);
+    out.keys.push_back({cid.empty() ? k.id : cid, k.path, k.kind, k.bytes, k.users, k.pinned});
+  }
+  out.pinned_bytes = pool_.stats().bytes_pinned;
+  out.budget_bytes = budget_.stats().total;
+  return out;
 }
 
 std::string ProvingCore::metrics_text() const {
@@ -105,10 +144,20 @@ std::string ProvingCore::metrics_text() const {
   auto es = engine_.stats();
   g("cuzk_partitions_queued", "Partitions waiting for synthesis.", double(es.partitions_queued));
   g("cuzk_partitions_ready", "Synthesized partitions waiting for a backend.", double(es.partitions_ready));
-  {
-    std::lock_guard lk(mu_);
-    g("cuzk_jobs_in_flight", "Jobs queued or running.", double(in_flight_));
+  const auto sum = status_summary();
+  uint32_t pending = 0, running = 0;
+  for (const auto& q : sum.queues) {
+    pending += q.pending;
+    running += q.in_progress;
   }
+  g("cuzk_jobs_in_flight", "Jobs queued or running.", double(pending + running));
+  g("cuzk_queue_depth", "Jobs queued, no partition started.", double(pending));
+  g("cuzk_running_jobs", "Jobs with a partition started.", double(running));
+  unsigned gpu_workers = 0;
+  for (const auto& b : host_.backends())
+    if (b->name().rfind("gpu", 0) == 0) gpu_workers += b->workers();
+  g("cuzk_gpu_workers", "GPU workers.", double(gpu_workers));
+  g("cuzk_uptime_seconds", "Seconds since the daemon started.", double(sum.uptime_s));
   return out;
 }
 

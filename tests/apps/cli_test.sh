@@ -175,16 +175,15 @@ COMMANDS
 # verify here 1, a job cancelled before it finished 3. On SIGTERM the daemon
 # drains and exits 0.
 cat >cuzk.toml <<TOML
+[daemon]
+listen = "unix://$dir/cuzk.sock"
+status_listen = ""
 [memory]
-budget_gb = 2
+total_budget = "2GB"
 [cpu]
 workers = 1
 [synthesis]
 threads = 1
-[listen]
-unix_socket = "$dir/cuzk.sock"
-[http]
-port = -1
 TOML
 "$CUZK" daemon --config cuzk.toml </dev/null >daemon.log 2>&1 &
 daemon=$!
@@ -208,14 +207,14 @@ else
   output_has "client prove --verify with another key's vk" "partition 0: verify FAILED"
   refused 2 "client: key not on the daemon's disk" "NOT_FOUND: unknown key '$dir/missing\.params'" \
     "$CUZK" client "${at[@]}" prove --circuit merkle -p "$dir/missing.params"
-  refused 2 "client: request refused" "INVALID_ARGUMENT: partitions must be at least 1" \
-    "$CUZK" client "${at[@]}" submit --circuit merkle --height 1 --challenges 2 -p "$dir/p.params" --partitions 0
+  refused 2 "client: request refused" "INVALID_ARGUMENT: unknown built-in circuit 'nope'" \
+    "$CUZK" client "${at[@]}" submit --circuit nope -p "$dir/p.params"
   # long enough (seconds) that the cancel lands first
   expect 0 "client submit" "$CUZK" client "${at[@]}" submit --circuit synthetic --constraints 3000 \
     -p "$dir/s.params" --partitions 200
   job=$(cat out.txt)
   expect 0 "client cancel" "$CUZK" client "${at[@]}" cancel "$job"
-  refused 3 "client await of a cancelled job" "job $job: JOB_STATE_CANCELLED" "$CUZK" client "${at[@]}" await "$job"
+  refused 3 "client await of a cancelled job" "job $job: CANCELLED" "$CUZK" client "${at[@]}" await "$job"
   kill -TERM "$daemon"
   wait "$daemon"
   rc=$?

@@ -76,10 +76,11 @@ class DaemonProcess {
   DaemonProcess(const fs::path& dir, const std::string& extra_config) : dir_(dir) {
     fs::create_directories(dir_);
     socket_ = (dir_ / "cuzk.sock").string();
-    std::ofstream(dir_ / "cuzk.toml") << "[memory]\nbudget_gb = 4\n[cpu]\nworkers = 1\n[synthesis]\nthreads = 2\n"
-                                      << "[listen]\nunix_socket = \"" << socket_ << "\"\ntcp = \"127.0.0.1:0\"\n"
+    std::ofstream(dir_ / "cuzk.toml") << "[daemon]\nlisten = [\"unix://" << socket_ << "\", \"127.0.0.1:0\"]\n"
                                       << "token = \"" << kToken << "\"\nmax_message_mb = 1\n"
-                                      << "[http]\nport = 0\n" << extra_config;
+                                      << "status_listen = \"127.0.0.1:0\"\n"
+                                      << "[memory]\ntotal_budget = \"4GB\"\n[cpu]\nworkers = 1\n[synthesis]\nthreads = 2\n"
+                                      << extra_config;
     const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -143,17 +144,31 @@ class DaemonProcess {
   int tcp_port_ = 0, http_port_ = 0;
 };
 
-v1::ProofRequest request(const std::string& params, size_t constraints, uint64_t seed, uint32_t partitions = 1,
-                         v1::Priority pr = v1::PRIORITY_NORMAL) {
-  v1::ProofRequest r;
-  r.mutable_key()->set_params_path(params);
-  r.mutable_circuit()->set_name("synthetic");
-  r.mutable_circuit()->set_constraints(constraints);
-  r.mutable_circuit()->set_seed(seed);
-  r.set_partitions(partitions);
+v1::SubmitProofRequest request(const std::string& params, size_t constraints, uint64_t seed, uint32_t partitions = 1,
+                               v1::Priority pr = v1::NORMAL) {
+  v1::SubmitProofRequest r;
+  r.set_proof_kind(v1::BUILTIN_CIRCUIT);
+  auto* b = r.mutable_builtin();
+  b->set_params_path(params);
+  b->set_circuit("synthetic");
+  b->set_constraints(constraints);
+  b->set_seed(seed);
+  b->set_partitions(partitions);
   r.set_priority(pr);
   return r;
 }
+
+v1::SubmitProofRequest snarkjs_request(const std::string& zkey, const std::string& wtns) {
+  v1::SubmitProofRequest r;
+  r.set_proof_kind(v1::SNARKJS_GROTH16);
+  r.mutable_snarkjs()->set_zkey_path(zkey);
+  r.mutable_snarkjs()->set_wtns(wtns);
+  return r;
+}
+
+constexpr auto kCompleted = v1::AwaitProofResponse::COMPLETED;
+constexpr auto kCancelled = v1::AwaitProofResponse::CANCELLED;
+constexpr auto kFailed = v1::AwaitProofResponse::FAILED;
 
 class ServiceDaemon : public ::testing::Test {
  protected:
@@ -183,7 +198,7 @@ class ServiceDaemon : public ::testing::Test {
   static Client unix_client() { return Client(daemon->unix_address()); }
 
   // Every partition's proof verifies against the key's vk with its inputs.
-  static int count_valid(const v1::ProofResult& r, const groth16::PreparedVerifyingKey<E>& vk) {
+  static int count_valid(const v1::AwaitProofResponse& r, const groth16::PreparedVerifyingKey<E>& vk) {
     int ok = 0;
     for (const auto& p : r.partitions()) {
       std::vector<Fr> inputs;
@@ -224,17 +239,18 @@ TEST_F(ServiceDaemon, SocketIsPrivate) {
 }
 
 TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
-  const v1::Priority prs[] = {v1::PRIORITY_LOW, v1::PRIORITY_NORMAL, v1::PRIORITY_HIGH, v1::PRIORITY_CRITICAL};
+  const v1::Priority prs[] = {v1::LOW, v1::NORMAL, v1::HIGH, v1::CRITICAL};
   std::atomic<int> valid{0}, done{0};
   std::vector<std::thread> ts;
   for (int c = 0; c < 4; ++c)
     ts.emplace_back([&, c] {
       Client cl = unix_client();
-      std::vector<uint64_t> ids;
-      for (int j = 0; j < 3; ++j) ids.push_back(cl.submit(request(small_params, kSmall, 100 * c + 10 * j + 1, 2, prs[c])));
-      for (auto id : ids) {
+      std::vector<std::string> ids;
+      for (int j = 0; j < 3; ++j)
+        ids.push_back(cl.submit(request(small_params, kSmall, 100 * c + 10 * j + 1, 2, prs[c])).job_id());
+      for (const auto& id : ids) {
         auto r = cl.await(id);
-        done += r.state() == v1::JOB_STATE_DONE;
+        done += r.status() == kCompleted;
         valid += count_valid(r, *small_vk);
       }
     });
@@ -242,17 +258,19 @@ TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
   EXPECT_EQ(done.load(), 12);
   EXPECT_EQ(valid.load(), 24);
   // the blocking Prove call and the daemon-side verification
-  auto req = request(small_params, kSmall, 7, 3, v1::PRIORITY_CRITICAL);
-  req.set_verify_after(true);
+  auto req = request(small_params, kSmall, 7, 3, v1::CRITICAL);
+  req.set_verify(v1::VERIFY_ALWAYS);
   auto r = unix_client().prove(req);
-  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  ASSERT_EQ(r.status(), kCompleted) << r.error_message();
+  EXPECT_EQ(r.proof().size(), 3u * 192);
+  EXPECT_GT(r.timeline_size(), 0);
   EXPECT_EQ(count_valid(r, *small_vk), 3);
   expect_idle();
 }
 
 namespace {
 // Whether /status lists job `id` with a partition in `stage` (synthesis, proving, ...).
-bool job_has_partition_in(const DaemonProcess& d, uint64_t id, const std::string& stage) {
+bool job_has_partition_in(const DaemonProcess& d, const std::string& id, const std::string& stage) {
   const json st = d.http_json("/status");
   if (!st.contains("jobs")) return false;
   for (const auto& j : st["jobs"])
@@ -266,15 +284,20 @@ bool job_has_partition_in(const DaemonProcess& d, uint64_t id, const std::string
 // in `stage`, cancels it: the job ends CANCELLED with no proofs, and the pool
 // and budget go back to idle.
 void cancel_at_stage(DaemonProcess& d, Client& cl, const std::string& params, const std::string& stage) {
-  const uint64_t id = cl.submit(request(params, kMedium, 1, 16));
+  const std::string id = cl.submit(request(params, kMedium, 1, 16)).job_id();
   const bool seen = wait_until([&] { return job_has_partition_in(d, id, stage); });
   ASSERT_TRUE(seen) << "never saw a partition of job " << id << " in " << stage << ": " << d.http_json("/status").dump(1);
-  EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
+  const auto c = cl.cancel(id);
+  EXPECT_TRUE(c.was_running());
+  EXPECT_EQ(c.status(), kCancelled);
   auto r = cl.await(id);
-  EXPECT_EQ(r.state(), v1::JOB_STATE_CANCELLED);
+  EXPECT_EQ(r.status(), kCancelled);
   EXPECT_EQ(r.partitions_size(), 0);
+  EXPECT_TRUE(r.proof().empty());
   // cancelling again, or an ended job, says how it ended
-  EXPECT_EQ(cl.cancel(id), v1::JOB_STATE_CANCELLED);
+  const auto again = cl.cancel(id);
+  EXPECT_FALSE(again.was_running());
+  EXPECT_EQ(again.status(), kCancelled);
 }
 }  // namespace
 
@@ -293,7 +316,7 @@ TEST_F(ServiceDaemon, CancelWhileProvingFreesEverything) {
 
 TEST_F(ServiceDaemon, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
   Client cl = unix_client();
-  auto expect_error = [&](v1::ProofRequest r, grpc::StatusCode code, const std::string& says) {
+  auto expect_error = [&](v1::SubmitProofRequest r, grpc::StatusCode code, const std::string& says) {
     try {
       cl.submit(r);
       ADD_FAILURE() << "accepted; expected " << status_code_name(code);
@@ -303,19 +326,28 @@ TEST_F(ServiceDaemon, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
     }
   };
   auto r = request(small_params, kSmall, 1);
-  r.mutable_circuit()->set_name("nope");
+  r.mutable_builtin()->set_circuit("nope");
   expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "unknown built-in circuit 'nope'");
   expect_error(request(small_params, 5, 1), grpc::StatusCode::INVALID_ARGUMENT, "constraints=5 out of range");
-  expect_error(request(small_params, kSmall, 1, 0), grpc::StatusCode::INVALID_ARGUMENT, "partitions must be at least 1");
   expect_error(request(small_params, kSmall, 1, 100000), grpc::StatusCode::INVALID_ARGUMENT, "exceeds the daemon's limit");
   expect_error(request(small_params, 512, 1), grpc::StatusCode::INVALID_ARGUMENT, "does not match key");
   expect_error(request((dir / "missing.params").string(), kSmall, 1), grpc::StatusCode::NOT_FOUND, "missing.params");
   r = request(small_params, kSmall, 1);
-  r.mutable_key()->set_key_id("no-such-key");
+  r.mutable_builtin()->set_key_id("no-such-key");
   expect_error(r, grpc::StatusCode::NOT_FOUND, "unknown key 'no-such-key'");
   r = request(small_params, kSmall, 1);
-  r.clear_key();
+  r.mutable_builtin()->clear_params_path();
   expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "no key");
+  r = request(small_params, kSmall, 1);
+  r.set_proof_kind(v1::ProofKind(77));
+  expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "unknown proof_kind 77");
+  r = request(small_params, kSmall, 1);
+  r.set_priority(v1::Priority(9));
+  expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "unknown priority 9");
+  r = request(small_params, kSmall, 1);
+  r.set_proof_kind(v1::WINNING_POST);
+  r.clear_builtin();
+  expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "randomness must be 32 bytes");
   r = request(small_params, kSmall, 1);
   r.set_label(std::string(2 << 20, 'x'));  // over max_message_mb = 1
   expect_error(r, grpc::StatusCode::RESOURCE_EXHAUSTED, "");
@@ -323,21 +355,27 @@ TEST_F(ServiceDaemon, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
   std::ofstream(dir / "junk.params") << "not a key";
   expect_error(request((dir / "junk.params").string(), kSmall, 1), grpc::StatusCode::FAILED_PRECONDITION, "junk.params");
   try {
-    cl.await(987654321);
+    cl.await("987654321");
     ADD_FAILURE() << "awaited an unknown job";
   } catch (const ClientError& e) {
     EXPECT_EQ(e.code, grpc::StatusCode::NOT_FOUND);
-    EXPECT_NE(std::string(e.what()).find("unknown job 987654321"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unknown job '987654321'"), std::string::npos) << e.what();
   }
+  EXPECT_FALSE(cl.evict("no-such-key").was_loaded());
   try {
-    cl.evict_key("no-such-key");
-    ADD_FAILURE();
-  } catch (const ClientError& e) {
-    EXPECT_EQ(e.code, grpc::StatusCode::NOT_FOUND);
+    v1::ProveRequest empty;
+    grpc::ClientContext ctx;
+    v1::ProveResponse out;
+    auto st = v1::ProvingEngine::NewStub(grpc::CreateChannel(daemon->unix_address(), grpc::InsecureChannelCredentials()))
+                  ->Prove(&ctx, empty, &out);
+    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_NE(st.error_message().find("missing submit"), std::string::npos) << st.error_message();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << e.what();
   }
   // still serving
   auto ok = cl.prove(request(small_params, kSmall, 3));
-  ASSERT_EQ(ok.state(), v1::JOB_STATE_DONE) << ok.error();
+  ASSERT_EQ(ok.status(), kCompleted) << ok.error_message();
   EXPECT_EQ(count_valid(ok, *small_vk), 1);
   EXPECT_NE(daemon->http_text("/metrics").find("cuzk_rpc_errors_total{method=\"SubmitProof\",code=\"INVALID_ARGUMENT\"}"),
             std::string::npos);
@@ -362,7 +400,7 @@ TEST_F(ServiceDaemon, TcpNeedsTheBearerToken) {
   EXPECT_EQ(status_with(kToken), grpc::StatusCode::OK);
   Client tcp(daemon->tcp_address(), kToken);
   auto r = tcp.prove(request(small_params, kSmall, 11));
-  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  ASSERT_EQ(r.status(), kCompleted) << r.error_message();
   EXPECT_EQ(count_valid(r, *small_vk), 1);
 }
 
@@ -370,7 +408,7 @@ TEST_F(ServiceDaemon, TcpNeedsTheBearerToken) {
 // before it is ready, and a job takes them instead of pinning new ones.
 TEST_F(ServiceDaemon, PrewarmPinsWitnessBuffersAtStartup) {
   DaemonProcess d(dir / "prewarm",
-                  "[[keys.preload]]\nid = \"small-pw\"\npath = \"" + small_params + "\"\nprewarm = 2\n");
+                  "[[srs.preload]]\nid = \"small-pw\"\npath = \"" + small_params + "\"\nprewarm = 2\n");
   ASSERT_TRUE(d.ready()) << d.log_text();
   EXPECT_NE(d.log_text().find("key 'small-pw': 2 of 2 witness buffer(s)"), std::string::npos) << d.log_text();
   auto st = d.http_json("/status");
@@ -379,9 +417,9 @@ TEST_F(ServiceDaemon, PrewarmPinsWitnessBuffersAtStartup) {
   EXPECT_EQ(st["pool"]["hits"], 0);
   Client cl(d.unix_address());
   auto req = request(small_params, kSmall, 31);
-  req.mutable_key()->set_key_id("small-pw");
+  req.mutable_builtin()->set_key_id("small-pw");
   auto r = cl.prove(req);
-  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  ASSERT_EQ(r.status(), kCompleted) << r.error_message();
   EXPECT_EQ(count_valid(r, *small_vk), 1);
   // nothing new was pinned: the witness, and at this size the a/b buffer too,
   // went into the prewarmed (2 MiB) buffers
@@ -394,21 +432,27 @@ TEST_F(ServiceDaemon, KeysPreloadByIdAndEvict) {
   Client cl = unix_client();
   const auto copy = (dir / "small-copy.params").string();  // small.params is cached by path already
   fs::copy_file(small_params, copy, fs::copy_options::overwrite_existing);
-  cl.preload_key(small_params);  // cached under its path
+  cl.preload("", small_params);  // cached under its path
   try {
-    cl.preload_key(small_params, "other-name");
+    cl.preload("other-name", small_params);
     ADD_FAILURE() << "one file loaded under two ids";
   } catch (const ClientError& e) {
     EXPECT_EQ(e.code, grpc::StatusCode::FAILED_PRECONDITION);
     EXPECT_NE(std::string(e.what()).find("already loaded as"), std::string::npos) << e.what();
   }
-  auto k = cl.preload_key(copy, "small");
-  EXPECT_EQ(k.key_id(), "small");
-  EXPECT_GT(k.bytes(), 0u);
+  auto k = cl.preload("small", copy);
+  EXPECT_EQ(k.circuit_id(), "small");
+  EXPECT_FALSE(k.already_loaded());
+  EXPECT_GT(k.size_bytes(), 0u);
+  EXPECT_TRUE(cl.preload("small", copy).already_loaded());
   auto req = request(small_params, kSmall, 21);
-  req.mutable_key()->set_key_id("small");
+  req.mutable_builtin()->set_key_id("small");
   auto r = cl.prove(req);
-  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  ASSERT_EQ(r.status(), kCompleted) << r.error_message();
+  bool typed = false;
+  const auto srs = cl.status();
+  for (const auto& s : srs.loaded_srs()) typed = typed || (s.circuit_id() == "small" && s.size_bytes() == k.size_bytes());
+  EXPECT_TRUE(typed);
   EXPECT_EQ(count_valid(r, *small_vk), 1);
   auto st = daemon->http_json("/status");
   bool listed = false;
@@ -423,7 +467,10 @@ TEST_F(ServiceDaemon, KeysPreloadByIdAndEvict) {
     return false;
   });
   ASSERT_TRUE(unused) << "key 'small' still in use: " << daemon->http_json("/status")["keys"].dump(1);
-  EXPECT_EQ(cl.evict_key("small"), k.bytes());
+  const auto ev = cl.evict("small");
+  EXPECT_TRUE(ev.was_loaded());
+  EXPECT_EQ(ev.freed_bytes(), k.size_bytes());
+  EXPECT_FALSE(cl.evict("small").was_loaded());
   expect_idle();
 }
 
@@ -435,16 +482,16 @@ TEST_F(ServiceDaemon, LoadTest500ProofsFrom16Clients) {
   for (int c = 0; c < kClients; ++c)
     ts.emplace_back([&, c] {
       Client cl = unix_client();
-      std::vector<uint64_t> ids;
+      std::vector<std::string> ids;
       // half the clients submit everything then await; the others call Prove
       for (int j = 0; j < kPerClient && submitted.fetch_add(1) < 500; ++j) {
         auto req = request(small_params, kSmall, 100000 + 1000 * c + j, 1, v1::Priority(1 + (c + j) % 4));
         try {
           if (c % 2 == 0) {
-            ids.push_back(cl.submit(req));
+            ids.push_back(cl.submit(req).job_id());
           } else {
             auto r = cl.prove(req);
-            done += r.state() == v1::JOB_STATE_DONE;
+            done += r.status() == kCompleted;
             valid += count_valid(r, *small_vk);
           }
         } catch (const std::exception& e) {
@@ -452,9 +499,9 @@ TEST_F(ServiceDaemon, LoadTest500ProofsFrom16Clients) {
           ADD_FAILURE() << e.what();
         }
       }
-      for (auto id : ids) {
+      for (const auto& id : ids) {
         auto r = cl.await(id);
-        done += r.state() == v1::JOB_STATE_DONE;
+        done += r.status() == kCompleted;
         valid += count_valid(r, *small_vk);
       }
     });
@@ -466,9 +513,11 @@ TEST_F(ServiceDaemon, LoadTest500ProofsFrom16Clients) {
   std::printf("load test: 500 proofs (%zu constraints) from %d clients in %.2f s: %.1f proofs/s (incl. client-side verify)\n",
               kSmall, kClients, secs, 500 / secs);
   const std::string m = daemon->http_text("/metrics");
-  EXPECT_NE(m.find("cuzk_proofs_total{kind=\"synthetic\",outcome=\"done\"}"), std::string::npos);
+  EXPECT_NE(m.find("cuzk_proofs_total{kind=\"builtin\",outcome=\"done\"}"), std::string::npos);
   EXPECT_NE(m.find("cuzk_stage_seconds_count{stage=\"synthesis\"}"), std::string::npos);
   EXPECT_NE(m.find("cuzk_budget_used_bytes"), std::string::npos);
+  EXPECT_NE(m.find("cuzk_proofs_completed{proof_kind=\"builtin\"}"), std::string::npos);
+  EXPECT_NE(m.find("cuzk_proof_duration_seconds_count{proof_kind=\"builtin\"}"), std::string::npos);
   EXPECT_NE(m.find("cuzk_pool_in_use_bytes"), std::string::npos);
   expect_idle();
 }
@@ -477,16 +526,16 @@ TEST_F(ServiceDaemon, SigtermDrainsReportingFinishedAndCancelledJobs) {
   DaemonProcess d(dir / "drain", "[jobs]\ndrain_timeout_s = 0.5\n");
   ASSERT_TRUE(d.ready()) << d.log_text();
   Client cl(d.unix_address());
-  const uint64_t quick = cl.submit(request(small_params, kSmall, 1));
-  ASSERT_EQ(cl.await(quick).state(), v1::JOB_STATE_DONE);
-  const uint64_t slow = cl.submit(request(medium_params, kMedium, 1, 64));  // far longer than the drain timeout
+  const std::string quick = cl.submit(request(small_params, kSmall, 1)).job_id();
+  ASSERT_EQ(cl.await(quick).status(), kCompleted);
+  const std::string slow = cl.submit(request(medium_params, kMedium, 1, 64)).job_id();  // far longer than the drain timeout
   std::atomic<int> waiter_state{-1};
   std::atomic<bool> awaiting{false};
   std::string waiter_error;
   std::thread waiter([&] {
     try {
       awaiting = true;
-      waiter_state = cl.await(slow).state();
+      waiter_state = cl.await(slow).status();
     } catch (const std::exception& e) {
       waiter_error = e.what();
       waiter_state = -2;
@@ -503,9 +552,9 @@ TEST_F(ServiceDaemon, SigtermDrainsReportingFinishedAndCancelledJobs) {
   if (!running) ADD_FAILURE() << "job " << slow << " never started: " << d.http_json("/status").dump(1);
   EXPECT_EQ(d.terminate(), 0) << d.log_text();
   waiter.join();
-  EXPECT_EQ(waiter_state.load(), v1::JOB_STATE_CANCELLED) << waiter_error;  // the waiting caller hears how it ended
+  EXPECT_EQ(waiter_state.load(), kCancelled) << waiter_error;  // the waiting caller hears how it ended
   const std::string log = d.log_text();
-  EXPECT_NE(log.find("cancelled jobs: " + std::to_string(slow)), std::string::npos) << log;
+  EXPECT_NE(log.find("cancelled jobs: " + slow), std::string::npos) << log;
   EXPECT_NE(log.find("cuzk daemon: stopped"), std::string::npos) << log;
   EXPECT_FALSE(fs::exists(dir / "drain" / "cuzk.sock"));
 }
@@ -523,17 +572,15 @@ void check_snarkjs_job(Client& cl, const std::string& curve_dir) {
   const std::string fx = testing_support::snarkjs_fixture(curve_dir, "");
   const std::string vk_text = read_text_file(fx + "verification_key.json");
   groth16::PreparedVerifyingKey<E> pvk(sj::vk_from_json<E>(vk_text, "vk"));
-  auto verifies = [&](const v1::ProofResult& r) {
+  auto verifies = [&](const v1::AwaitProofResponse& r) {
     auto pub = sj::public_from_json<F>(r.snarkjs_public_json(), "public");
     auto proof = sj::proof_from_json<E>(r.snarkjs_proof_json(), "proof");
     return groth16::verify_proof(pvk, proof, std::span<const F>(pub));
   };
-  v1::ProofRequest req;
-  req.mutable_snarkjs()->set_zkey_path(fx + "circuit.zkey");
   const std::string wtns = read_text_file(fx + "witness.wtns");
-  req.mutable_snarkjs()->set_wtns(wtns);
+  auto req = snarkjs_request(fx + "circuit.zkey", wtns);
   auto r = cl.prove(req);
-  ASSERT_EQ(r.state(), v1::JOB_STATE_DONE) << curve_dir << ": " << r.error();
+  ASSERT_EQ(r.status(), kCompleted) << curve_dir << ": " << r.error_message();
   EXPECT_EQ(r.partitions_size(), 0);
   EXPECT_TRUE(verifies(r)) << curve_dir;
   EXPECT_EQ(sj::public_from_json<F>(r.snarkjs_public_json(), "public"),
@@ -544,14 +591,15 @@ void check_snarkjs_job(Client& cl, const std::string& curve_dir) {
   bad[bad.size() - 32] ^= 1;
   req.mutable_snarkjs()->set_wtns(bad);
   auto rb = cl.prove(req);
-  EXPECT_EQ(rb.state(), v1::JOB_STATE_FAILED) << curve_dir;
-  EXPECT_NE(rb.error().find("does not verify"), std::string::npos) << rb.error();
+  EXPECT_EQ(rb.status(), kFailed) << curve_dir;
+  EXPECT_EQ(rb.failure(), "unverified");
+  EXPECT_NE(rb.error_message().find("does not verify"), std::string::npos) << rb.error_message();
   EXPECT_TRUE(rb.snarkjs_proof_json().empty());
   // a witness of another length: the job fails, naming both lengths
   req.mutable_snarkjs()->set_wtns(read_text_file(fx + (curve_dir == "bn128" ? "../bls12381/" : "../bn128/") + "witness.wtns"));
   auto rf = cl.prove(req);
-  EXPECT_EQ(rf.state(), v1::JOB_STATE_FAILED);
-  EXPECT_FALSE(rf.error().empty());
+  EXPECT_EQ(rf.status(), kFailed);
+  EXPECT_FALSE(rf.error_message().empty());
 }
 }  // namespace
 
@@ -560,9 +608,7 @@ TEST_F(ServiceDaemon, SnarkjsJobsProveAndVerify) {
   check_snarkjs_job<groth16::Bn254>(cl, "bn128");
   check_snarkjs_job<groth16::Bls12_381>(cl, "bls12381");
   // unknown zkey, missing witness: clear errors at submit
-  v1::ProofRequest req;
-  req.mutable_snarkjs()->set_zkey_path((dir / "none.zkey").string());
-  req.mutable_snarkjs()->set_wtns("x");
+  auto req = snarkjs_request((dir / "none.zkey").string(), "x");
   try {
     cl.submit(req);
     ADD_FAILURE() << "accepted a missing zkey";
@@ -586,27 +632,69 @@ TEST_F(ServiceDaemon, SnarkjsJobsProveAndVerify) {
 // with its key kind) and overtakes it.
 TEST_F(ServiceDaemon, SnarkjsAndBellpersonJobsShareOneQueue) {
   Client cl = unix_client();
-  const uint64_t slow = cl.submit(request(medium_params, kMedium, 3, 16, v1::PRIORITY_LOW));
+  const std::string slow = cl.submit(request(medium_params, kMedium, 3, 16, v1::LOW)).job_id();
   ASSERT_TRUE(wait_until([&] { return job_has_partition_in(*daemon, slow, "synthesis"); }));
-  v1::ProofRequest req;
-  req.mutable_snarkjs()->set_zkey_path(testing_support::snarkjs_fixture("bn128", "circuit.zkey"));
-  req.mutable_snarkjs()->set_wtns(read_text_file(testing_support::snarkjs_fixture("bn128", "witness.wtns")));
-  req.set_priority(v1::PRIORITY_CRITICAL);
-  const uint64_t quick = cl.submit(req);
-  std::map<uint64_t, std::string> kinds;
+  auto req = snarkjs_request(testing_support::snarkjs_fixture("bn128", "circuit.zkey"),
+                             read_text_file(testing_support::snarkjs_fixture("bn128", "witness.wtns")));
+  req.set_priority(v1::CRITICAL);
+  const std::string quick = cl.submit(req).job_id();
+  std::map<std::string, std::string> kinds;
   const json listed = daemon->http_json("/status");
-  for (const auto& j : listed["jobs"]) kinds[j["id"].get<uint64_t>()] = j["key_kind"];
+  for (const auto& j : listed["jobs"]) kinds[j["id"].get<std::string>()] = j["key_kind"];
   // listed together unless the snarkjs job is already done (then it was forgotten)
   EXPECT_EQ(kinds[slow], "bellperson bls12_381") << listed.dump(1);
   if (kinds.count(quick)) EXPECT_EQ(kinds[quick], "snarkjs bn254");
   const auto r = cl.await(quick);
-  EXPECT_EQ(r.state(), v1::JOB_STATE_DONE) << r.error();
+  EXPECT_EQ(r.status(), kCompleted) << r.error_message();
   // the LOW job still has partitions left to prove when the CRITICAL one is done
   const json st = daemon->http_json("/status");
   bool slow_in_flight = false;
   for (const auto& j : st["jobs"])
     if (j["id"] == slow) slow_in_flight = j["state"] != "done";
   EXPECT_TRUE(slow_in_flight) << st.dump(1);
-  EXPECT_EQ(cl.cancel(slow), v1::JOB_STATE_CANCELLED);
+  EXPECT_EQ(cl.cancel(slow).status(), kCancelled);
+  expect_idle();
+}
+
+// Curio's semantics: job_id = request_id; the same request under a live id is
+// the same job, another request under it a conflict; AwaitProof's timeout
+// answers TIMEOUT while the job goes on; GetStatus counts it per kind (what
+// Curio sums for back-pressure); /healthz answers.
+TEST_F(ServiceDaemon, RequestIdsTimeoutsAndTypedStatus) {
+  Client cl = unix_client();
+  auto req = request(medium_params, kMedium, 5, 16, v1::LOW);
+  req.set_request_id("porep-1000-7");
+  const auto first = cl.submit(req);
+  EXPECT_EQ(first.job_id(), "porep-1000-7");
+  const auto again = cl.submit(req);  // a retry: the same job
+  EXPECT_EQ(again.job_id(), "porep-1000-7");
+  auto other = request(medium_params, kMedium, 6, 16, v1::LOW);
+  other.set_request_id("porep-1000-7");
+  try {
+    cl.submit(other);
+    ADD_FAILURE() << "a second request under a live id";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code, grpc::StatusCode::ALREADY_EXISTS) << e.what();
+  }
+  const auto t = cl.await("porep-1000-7", std::chrono::milliseconds(1));
+  EXPECT_EQ(t.status(), v1::AwaitProofResponse::TIMEOUT);
+  uint32_t builtin_jobs = 0;
+  const auto st = cl.status();
+  for (const auto& q : st.queues())
+    if (q.proof_kind() == "builtin") builtin_jobs = q.pending() + q.in_progress();
+  EXPECT_EQ(builtin_jobs, 1u) << st.DebugString();
+  EXPECT_FALSE(st.json().empty());
+  EXPECT_GT(st.pinned_memory_limit_bytes(), 0u);
+  EXPECT_EQ(daemon->http_text("/healthz"), "ok\n");
+  EXPECT_EQ(cl.cancel("porep-1000-7").status(), kCancelled);
+  // a cancelled job's id is free again
+  auto quick = request(small_params, kSmall, 9);
+  quick.set_request_id("porep-1000-7");
+  const auto r = cl.prove(quick);
+  EXPECT_EQ(r.job_id(), "porep-1000-7");
+  ASSERT_EQ(r.status(), kCompleted) << r.error_message();
+  EXPECT_EQ(count_valid(r, *small_vk), 1);
+  const auto after = cl.status();
+  for (const auto& q : after.queues()) EXPECT_EQ(q.pending() + q.in_progress(), 0u) << q.proof_kind();
   expect_idle();
 }

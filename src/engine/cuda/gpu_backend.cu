@@ -10,6 +10,21 @@ namespace cuzk::engine {
 
 GpuBackend::GpuBackend(int device, unsigned workers, bool stage_pageable, bool stream_abc)
     : device_(device), workers_(workers), stage_pageable_(stage_pageable), stream_abc_(stream_abc) {}
+std::optional<ProverBackend::DeviceInfo> GpuBackend::device_info() const {
+  DeviceInfo d;
+  d.ordinal = device_;
+  cudaDeviceProp prop{};
+  CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, device_));
+  d.name = prop.name;
+  // the calling thread's current device changes: status threads prove nothing
+  CUZK_CUDA_CHECK(cudaSetDevice(device_));
+  size_t free_b = 0, total_b = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+  d.total_bytes = total_b;
+  d.free_bytes = free_b;
+  return d;
+}
+
 GpuBackend::~GpuBackend() = default;
 
 std::shared_ptr<GpuBackend::DeviceKey> GpuBackend::key_for(const groth16::ProvingKey<Curve>& pk) {

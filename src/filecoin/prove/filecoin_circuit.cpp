@@ -9,6 +9,7 @@
 #include "filecoin/circuits/stacked/circuit_inputs.hpp"
 #include "filecoin/circuits/update/update_circuit_builder.hpp"
 #include "filecoin/domain.hpp"
+#include "filecoin/registry/parameter_ids.hpp"
 
 namespace cuzk::filecoin {
 
@@ -87,6 +88,10 @@ FilecoinCircuit blank_filecoin_circuit(const FilecoinProofType& type) {
       return {update_circuit::blank_update_circuit_inputs(type.sector_nodes), {}};
   }
   throw Error("blank circuit: unknown proof kind");
+}
+
+std::string official_params_file(const FilecoinProofType& type) {
+  return std::visit([](auto proof) { return circuit_parameters(proof).params_file(); }, type.registered);
 }
 
 std::vector<FilecoinCircuit> filecoin_partition_circuits(const FilecoinProofType& type,

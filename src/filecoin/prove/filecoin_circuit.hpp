@@ -44,6 +44,9 @@ struct FilecoinCircuit {
 // The blank partition circuit of a registered proof.
 FilecoinCircuit blank_filecoin_circuit(const FilecoinProofType& type);
 
+// The file name rust-fil-proofs gives the type's parameters ("v28-...params").
+std::string official_params_file(const FilecoinProofType& type);
+
 // What a prover is given besides the public values: the C1 output (PoRep),
 // the per-sector vanilla proofs (PoSt: Window any number of sectors, Winning
 // one) or the per-partition vanilla proofs (SnapDeals).
