@@ -12,8 +12,9 @@
 # Usage: curio_daemon_test.sh <cuzk binary> <filecoin_sparse_sector_gen binary>
 # Exit 77 (skip) without node/npm, unless CUZK_EXPECT_NODE=1.
 set -u
-CUZK=$1
-GEN=$2
+abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+CUZK=$(abs "$1")
+GEN=$(abs "$2")
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 BIN=$("$ROOT/scripts/setup/snarkjs-tools")
@@ -31,8 +32,11 @@ MODULES=$(dirname "$BIN")
 
 dir=$(mktemp -d)
 daemon_pid=
+declare -A setup_pid=()
 cleanup() {
   [ -n "$daemon_pid" ] && kill -KILL "$daemon_pid" 2>/dev/null
+  for p in "${setup_pid[@]}"; do kill "$p" 2>/dev/null; done
+  wait
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -56,35 +60,60 @@ echo "time: fixtures $(since "$t") s"
 # shortcut: a key made before a circuit changed no longer fits it).
 KEY_CACHE=${CUZK_CURIO_KEY_CACHE:-}
 mkdir -p params
-key() {  # <type> <name>: params/<official>.params and .vk; <name>.shape.json
-  local type=$1 name=$2 file t
-  "$CUZK" filecoin shape --type "$type" --json >"$name.shape.json" 2>err.txt ||
-    { bad "$name: shape of $type"; cat err.txt; exit 1; }
-  file=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["official_params_file"])' "$name.shape.json")
-  local vk=${file%.params}.vk
+official() {  # <type> <name>: writes <name>.shape.json, prints the type's official .params name
+  "$CUZK" filecoin shape --type "$1" --json >"$2.shape.json" 2>"$2.shape.err" ||
+    { echo "FAIL: shape of $1: $(cat "$2.shape.err")" >&2; return 1; }
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["official_params_file"])' "$2.shape.json"
+}
+# The setups run side by side (each is largely serial); key_done waits for one.
+key_start() {  # <type> <name>
+  local type=$1 name=$2 file vk
+  file=$(official "$type" "$name") || exit 1
+  vk=${file%.params}.vk
+  echo "$file" >"$name.file"
+  ln -s "params/$vk" "$name.vk"
   if [ -n "$KEY_CACHE" ] && [ -f "$KEY_CACHE/$file" ] && [ -f "$KEY_CACHE/$vk" ]; then
     ln -s "$KEY_CACHE/$file" "params/$file"
     ln -s "$KEY_CACHE/$vk" "params/$vk"
     echo "ok: $name key from $KEY_CACHE"
-  else
-    t=$EPOCHREALTIME
-    check 0 "$name setup ($type, $file)" "INSECURE" "$CUZK" filecoin setup --type "$type" \
-      --params-out "params/$file" --vk-out "params/$vk" || exit 1
-    echo "time: $name setup $(since "$t") s"
-    if [ -n "$KEY_CACHE" ]; then
-      mkdir -p "$KEY_CACHE" && cp "params/$file" "params/$vk" "$KEY_CACHE/" || bad "cannot copy $file to $KEY_CACHE"
-    fi
+    return
   fi
-  ln -s "params/$vk" "$name.vk"
+  timeout "$CHECK_TIMEOUT" "$CUZK" filecoin setup --type "$type" --params-out "params/$file" \
+    --vk-out "params/$vk" </dev/null >"$name.setup.log" 2>&1 &
+  setup_pid[$name]=$!
 }
-key "$WINDOW_POST_PROOF" window
-key "$WINNING_POST_PROOF" winning
-key "$REGISTERED_PROOF" porep
-key "update:$UPDATE_PROOF" snap
+key_done() {  # <type> <name>
+  local type=$1 name=$2 rc
+  [ -n "${setup_pid[$name]:-}" ] || return 0
+  wait "${setup_pid[$name]}"
+  rc=$?
+  unset "setup_pid[$name]"
+  if [ "$rc" = 0 ] && grep -q INSECURE "$name.setup.log"; then
+    echo "ok: $name setup ($type):" $(grep -E '^ +(setup|write params) ' "$name.setup.log")
+    if [ -n "$KEY_CACHE" ]; then
+      local file
+      file=$(cat "$name.file")
+      mkdir -p "$KEY_CACHE" && cp "params/$file" "params/${file%.params}.vk" "$KEY_CACHE/" ||
+        bad "cannot copy the $name key to $KEY_CACHE"
+    fi
+  else
+    bad "$name setup ($type): exit $rc"
+    cat "$name.setup.log"
+    exit 1
+  fi
+}
+t=$EPOCHREALTIME
+key_start "$REGISTERED_PROOF" porep
+key_start "update:$UPDATE_PROOF" snap
+key_start "$WINDOW_POST_PROOF" window
+key_start "$WINNING_POST_PROOF" winning
+key_done "$WINDOW_POST_PROOF" window
+key_done "$WINNING_POST_PROOF" winning
+key_done "update:$UPDATE_PROOF" snap
+key_done "$REGISTERED_PROOF" porep
+echo "time: keys $(since "$t") s"
 # The missing key: its official file name, which the refusal must name.
-"$CUZK" filecoin shape --type "$MISSING_POST_PROOF" --json >missing.shape.json 2>err.txt ||
-  { bad "shape of $MISSING_POST_PROOF"; cat err.txt; exit 1; }
-MISSING_FILE=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["official_params_file"])' missing.shape.json)
+MISSING_FILE=$(official "$MISSING_POST_PROOF" missing) || exit 1
 [ -e "params/$MISSING_FILE" ] && { bad "$MISSING_POST_PROOF's key $MISSING_FILE is one of those set up"; exit 1; }
 python3 "$HERE/curio/scenario.py" "$dir" "$MISSING_FILE" >scenario.json || exit 1
 echo "time: fixtures and keys $(since "$t_start") s"

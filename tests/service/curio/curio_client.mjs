@@ -90,7 +90,7 @@ const fail = (what) => {
 const codeName = Object.fromEntries(Object.entries(grpc.status).map(([k, v]) => [v, k]));
 // A server's message as one printable line (one naming garbage may quote it).
 const printable = (s) => {
-  const t = String(s ?? "").replace(/[^\x20-\x7e]/g, "?");
+  const t = String(s ?? "").trim().replace(/\s+/g, " ").replace(/[^\x20-\x7e]/g, "?");
   return t.length > 300 ? t.slice(0, 300) + "..." : t;
 };
 const describe = (err) => `${codeName[err.code] ?? err.code}: ${printable(err.details ?? err.message)}`;
