@@ -79,7 +79,7 @@ int main(int argc, char** argv) try {
   SparseSealRequest r;
   r.proof = seal;
   r.prover_id = filled(0);
-  r.prover_id[0] = 0xe8;  // f01000
+  r.prover_id[0] = 0xe8;  // f0488: LEB128 of the actor id 488, zero-padded
   r.prover_id[1] = 0x03;
   r.sector_id = 1;
   r.ticket = trunc254(filled(0x11));
