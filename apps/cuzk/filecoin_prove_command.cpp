@@ -50,25 +50,6 @@ std::string partitions_text(const fc::FilecoinProofType& t) {
   return "?";
 }
 
-// Files of vanilla proofs: raw bincode, or Curio's JSON array of base64 items.
-std::vector<std::vector<uint8_t>> vanilla_items(const std::vector<std::string>& paths) {
-  std::vector<std::vector<uint8_t>> items;
-  for (const auto& p : paths) {
-    MappedFile f(p);
-    const auto b = f.bytes();
-    size_t i = 0;
-    while (i < b.size() && std::isspace(b[i])) ++i;
-    if (i < b.size() && b[i] == '[') {
-      for (auto& item : fc::read_base64_array_json(
-               std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), "vanilla proofs '" + p + "'"))
-        items.push_back(std::move(item));
-    } else {
-      items.emplace_back(b.begin(), b.end());
-    }
-  }
-  return items;
-}
-
 std::string mismatch_message(const std::string& path, const fc::FilecoinProofType& type,
                              const std::vector<std::string>& mismatches) {
   std::string m = "params '" + path + "' do not fit the " + type.name + " circuit:";

@@ -1,9 +1,11 @@
 #include "filecoin_statement.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/mapped_file.hpp"
 #include "filecoin/formats/curio_json.hpp"
 #include "filecoin/formats/seal_commit_phase1_json.hpp"
 #include "formats/byte_reader.hpp"
@@ -180,6 +182,24 @@ fc::SealCommitPhase1Output read_c1(const std::string& path, Statement& st) {
     return fc::read_wrapped_seal_commit_phase1(w, source);
   }
   return fc::read_seal_commit_phase1_json(text, source);
+}
+
+std::vector<std::vector<uint8_t>> vanilla_items(const std::vector<std::string>& paths) {
+  std::vector<std::vector<uint8_t>> items;
+  for (const auto& p : paths) {
+    MappedFile f(p);
+    const auto b = f.bytes();
+    size_t i = 0;
+    while (i < b.size() && std::isspace(b[i])) ++i;
+    if (i < b.size() && b[i] == '[') {
+      for (auto& item : fc::read_base64_array_json(
+               std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), "vanilla proofs '" + p + "'"))
+        items.push_back(std::move(item));
+    } else {
+      items.emplace_back(b.begin(), b.end());
+    }
+  }
+  return items;
 }
 
 void values_from_c1(const fc::SealCommitPhase1Output& c1, Statement& st) {

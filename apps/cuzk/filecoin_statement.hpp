@@ -47,4 +47,8 @@ filecoin::SealCommitPhase1Output read_c1(const std::string& path, Statement& st)
 // circuits are built.
 void values_from_c1(const filecoin::SealCommitPhase1Output& c1, Statement& st);
 
+// The vanilla proofs in files: each file raw bincode (one proof), or Curio's
+// JSON array of base64 items (several).
+std::vector<std::vector<uint8_t>> vanilla_items(const std::vector<std::string>& paths);
+
 }  // namespace cuzk::app

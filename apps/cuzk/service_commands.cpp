@@ -15,6 +15,8 @@
 #include "service/client.hpp"
 #include "service/config.hpp"
 #include "service/daemon.hpp"
+#include "filecoin/domain.hpp"
+#include "filecoin_statement.hpp"
 
 namespace cuzk::app {
 
@@ -75,6 +77,76 @@ v1::SubmitProofRequest request_of(const ClientArgs& a) {
   if (a.skip_daemon_verify) r.set_verify(v1::VERIFY_NEVER);
   r.set_label(a.label);
   return r;
+}
+
+std::string file_bytes(const std::string& path) {
+  MappedFile f(path);
+  return std::string(reinterpret_cast<const char*>(f.bytes().data()), f.bytes().size());
+}
+
+std::string hex_bytes(const std::string& hex, const char* what) {
+  if (hex.empty()) return "";
+  try {
+    const auto d = filecoin::domain_from_hex(hex);
+    return std::string(d.begin(), d.end());
+  } catch (const Error& e) {
+    throw Error(std::string(what) + ": " + e.what());
+  }
+}
+
+// What Curio sends for each kind (its lib/ffi/cuzk_funcs.go), from files and flags.
+v1::SubmitProofRequest filecoin_request_of(const ClientArgs& a) {
+  const auto& f = a.filecoin;
+  v1::SubmitProofRequest r;
+  r.set_request_id(a.request_id);
+  r.set_label(a.label);
+  if (f.kind == "porep") {
+    if (f.c1.empty()) throw Error("--kind porep needs --c1 FILE (Curio's C1 wrapper or the C1 output)");
+    r.set_proof_kind(v1::POREP_SEAL_COMMIT);
+    r.set_vanilla_proof(file_bytes(f.c1));
+  } else if (f.kind == "window" || f.kind == "winning" || f.kind == "snap") {
+    r.set_proof_kind(f.kind == "window" ? v1::WINDOW_POST_PARTITION
+                                        : f.kind == "winning" ? v1::WINNING_POST : v1::SNAP_DEALS_UPDATE);
+    if (f.vanilla.empty()) throw Error("--kind " + f.kind + " needs --vanilla FILE...");
+    for (const auto& item : vanilla_items(f.vanilla)) r.add_vanilla_proofs(item.data(), item.size());
+  } else {
+    throw Error("--kind '" + f.kind + "': expected porep, snap, window or winning");
+  }
+  r.set_registered_proof(f.registered_proof);
+  r.set_sector_size(f.sector_size);
+  r.set_sector_number(f.sector_number);
+  r.set_miner_id(f.miner_id);
+  r.set_partition_index(f.partition_index);
+  r.set_randomness(hex_bytes(f.randomness, "--randomness"));
+  r.set_comm_r_old(hex_bytes(f.comm_r_old, "--comm-r-old"));
+  r.set_comm_r_new(hex_bytes(f.comm_r_new, "--comm-r-new"));
+  r.set_comm_d_new(hex_bytes(f.comm_d_new, "--comm-d-new"));
+  if (a.priority != "default") {
+    switch (engine::parse_priority(a.priority)) {
+      case engine::Priority::kCritical: r.set_priority(v1::CRITICAL); break;
+      case engine::Priority::kHigh: r.set_priority(v1::HIGH); break;
+      case engine::Priority::kNormal: r.set_priority(v1::NORMAL); break;
+      case engine::Priority::kLow: r.set_priority(v1::LOW); break;
+    }
+  }
+  if (a.skip_daemon_verify) r.set_verify(v1::VERIFY_NEVER);
+  return r;
+}
+
+// The proof bytes Curio would take, and the daemon's timings.
+int write_filecoin_result(const ClientArgs& a, const v1::AwaitProofResponse& r) {
+  if (r.status() != v1::AwaitProofResponse::COMPLETED) {
+    std::cerr << "cuzk client: job " << r.job_id() << ": " << v1::AwaitProofResponse::Status_Name(r.status()) << ": "
+              << r.error_message() << "\n";
+    return kExitInternal;
+  }
+  if (!a.proof_out.empty())
+    bp::write_file(a.proof_out, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(r.proof().data()), r.proof().size()));
+  std::printf("job %s: done, %zu bytes; total %llu ms (queue %llu, key load %llu, synthesis %llu, gpu %llu, verify %llu)\n",
+              r.job_id().c_str(), r.proof().size(), (unsigned long long)r.total_ms(), (unsigned long long)r.queue_wait_ms(),
+              (unsigned long long)r.srs_load_ms(), (unsigned long long)r.synthesis_ms(),
+              (unsigned long long)r.gpu_compute_ms(), (unsigned long long)r.verify_ms());
+  return kExitOk;
 }
 
 std::optional<std::chrono::milliseconds> timeout_of(const ClientArgs& a) {
@@ -208,6 +280,28 @@ ServiceCommands::ServiceCommands(CLI::App& app) {
   add_output_options(prove_, c_);
   cancel_ = client_->add_subcommand("cancel", "cancel a job");
   cancel_->add_option("job", c_.job_id, "job id")->required();
+  filecoin_ = client_->add_subcommand("filecoin", "prove a Filecoin proof as Curio asks for it; write the proof bytes");
+  {
+    auto& f = c_.filecoin;
+    filecoin_->add_option("--kind", f.kind, "porep, snap, window or winning")->required();
+    filecoin_->add_option("--c1", f.c1, "PoRep: Curio's C1 wrapper JSON (or the C1 output)");
+    filecoin_->add_option("--vanilla", f.vanilla, "PoSt / SnapDeals: vanilla proof files (bincode, or Curio's JSON array)");
+    filecoin_->add_option("--registered-proof", f.registered_proof, "PoSt or update proof id");
+    filecoin_->add_option("--sector-size", f.sector_size, "bytes (checked when given)");
+    filecoin_->add_option("--sector-number", f.sector_number, "PoRep: sector number (default: the C1 wrapper's)");
+    filecoin_->add_option("--miner-id", f.miner_id, "PoRep: actor id of the miner");
+    filecoin_->add_option("--partition-index", f.partition_index, "WindowPoSt: the partition");
+    filecoin_->add_option("--randomness", f.randomness, "PoSt: challenge randomness (64 hex digits)");
+    filecoin_->add_option("--comm-r-old", f.comm_r_old, "SnapDeals (64 hex digits)");
+    filecoin_->add_option("--comm-r-new", f.comm_r_new, "SnapDeals (64 hex digits)");
+    filecoin_->add_option("--comm-d-new", f.comm_d_new, "SnapDeals (64 hex digits)");
+    filecoin_->add_option("--request-id", c_.request_id, "the job's id (default: the daemon makes one)");
+    filecoin_->add_option("--priority", c_.priority, "critical, high, normal or low (default: the kind's)");
+    filecoin_->add_option("--label", c_.label, "shown in status");
+    filecoin_->add_flag("--skip-daemon-verify", c_.skip_daemon_verify, "the daemon does not verify the proofs");
+    filecoin_->add_option("-o,--proof", c_.proof_out, "proof bytes to write (192 per partition)");
+    filecoin_->add_option("--timeout", c_.timeout_s, "seconds to wait (0: no limit)");
+  }
   status_ = client_->add_subcommand("status", "print the daemon's status JSON");
   metrics_ = client_->add_subcommand("metrics", "print the daemon's Prometheus metrics");
   preload_ = client_->add_subcommand("preload", "load a proving key into the daemon's cache");
@@ -232,6 +326,8 @@ std::optional<int> ServiceCommands::run() {
     }
     if (*await_) return write_result(c_, cl.await(c_.job_id, timeout_of(c_)));
     if (*prove_) return write_result(c_, cl.prove(request_of(c_), timeout_of(c_)));
+    if (*filecoin_ && filecoin_->get_option("--priority")->count() == 0) c_.priority = "default";
+    if (*filecoin_) return write_filecoin_result(c_, cl.prove(filecoin_request_of(c_), timeout_of(c_)));
     if (*cancel_) {
       const auto r = cl.cancel(c_.job_id);
       std::printf("job %s: %s%s\n", c_.job_id.c_str(), v1::AwaitProofResponse::Status_Name(r.status()).c_str(),

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "builtin_circuits.hpp"
 
@@ -22,6 +23,15 @@ struct ClientArgs {
   bool verify = false;        // here, with the key's vk
   std::string proof_out, public_out;
   std::string job_id, request_id;
+  // a Filecoin job, as Curio sends it
+  struct Filecoin {
+    std::string kind;  // porep, snap, window, winning
+    std::string c1;    // PoRep: Curio's C1 wrapper (or the bare C1 JSON)
+    std::vector<std::string> vanilla;  // PoSt / SnapDeals vanilla proof files
+    uint64_t registered_proof = 0, sector_size = 0, sector_number = 0, miner_id = 0;
+    uint32_t partition_index = 0;
+    std::string randomness, comm_r_old, comm_r_new, comm_d_new;  // hex
+  } filecoin;
   double timeout_s = 0;  // 0: wait forever
   bool pin = false;
 };
@@ -37,7 +47,7 @@ class ServiceCommands {
   std::string config_;
   CLI::App* client_ = nullptr;
   CLI::App *submit_ = nullptr, *await_ = nullptr, *prove_ = nullptr, *cancel_ = nullptr, *status_ = nullptr,
-           *metrics_ = nullptr, *preload_ = nullptr, *evict_ = nullptr;
+           *metrics_ = nullptr, *preload_ = nullptr, *evict_ = nullptr, *filecoin_ = nullptr;
   ClientArgs c_;
 };
 
