@@ -45,6 +45,15 @@ std::string token_of(const ClientArgs& a) {
   return c.bearer_token();
 }
 
+v1::Priority proto_priority(const std::string& name) {
+  switch (engine::parse_priority(name)) {
+    case engine::Priority::kCritical: return v1::CRITICAL;
+    case engine::Priority::kHigh: return v1::HIGH;
+    case engine::Priority::kLow: return v1::LOW;
+    default: return v1::NORMAL;
+  }
+}
+
 v1::SubmitProofRequest request_of(const ClientArgs& a) {
   v1::SubmitProofRequest r;
   r.set_request_id(a.request_id);
@@ -67,12 +76,7 @@ v1::SubmitProofRequest request_of(const ClientArgs& a) {
     b->set_seed(a.circuit.seed);
     b->set_partitions(a.partitions);
   }
-  switch (engine::parse_priority(a.priority)) {
-    case engine::Priority::kCritical: r.set_priority(v1::CRITICAL); break;
-    case engine::Priority::kHigh: r.set_priority(v1::HIGH); break;
-    case engine::Priority::kNormal: r.set_priority(v1::NORMAL); break;
-    case engine::Priority::kLow: r.set_priority(v1::LOW); break;
-  }
+  r.set_priority(proto_priority(a.priority));
   if (a.verify_after) r.set_verify(v1::VERIFY_ALWAYS);
   if (a.skip_daemon_verify) r.set_verify(v1::VERIFY_NEVER);
   r.set_label(a.label);
@@ -121,14 +125,7 @@ v1::SubmitProofRequest filecoin_request_of(const ClientArgs& a) {
   r.set_comm_r_old(hex_bytes(f.comm_r_old, "--comm-r-old"));
   r.set_comm_r_new(hex_bytes(f.comm_r_new, "--comm-r-new"));
   r.set_comm_d_new(hex_bytes(f.comm_d_new, "--comm-d-new"));
-  if (a.priority != "default") {
-    switch (engine::parse_priority(a.priority)) {
-      case engine::Priority::kCritical: r.set_priority(v1::CRITICAL); break;
-      case engine::Priority::kHigh: r.set_priority(v1::HIGH); break;
-      case engine::Priority::kNormal: r.set_priority(v1::NORMAL); break;
-      case engine::Priority::kLow: r.set_priority(v1::LOW); break;
-    }
-  }
+  if (a.priority != "default") r.set_priority(proto_priority(a.priority));
   if (a.skip_daemon_verify) r.set_verify(v1::VERIFY_NEVER);
   return r;
 }

@@ -50,7 +50,8 @@ FilecoinJob porep_job(const FilecoinRequest& r) {
     if (w.sector_num != sector_id)
       throw Bad("sector_number " + std::to_string(sector_id) + " differs from the C1 wrapper's SectorNum " +
                 std::to_string(w.sector_num));
-    if (w.sector_size != 0) check_sector_size(w.sector_size, fc::seal_proof_info(fc::seal_proof_from_name(c1.registered_proof)).sector_size, "the C1 wrapper's SectorSize: " + c1.registered_proof);
+    check_sector_size(w.sector_size, fc::seal_proof_info(fc::seal_proof_from_name(c1.registered_proof)).sector_size,
+                      "the C1 wrapper's SectorSize: " + c1.registered_proof);
   } else {
     c1 = fc::read_seal_commit_phase1_json(text, "vanilla_proof");
   }

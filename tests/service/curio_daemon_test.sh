@@ -17,18 +17,7 @@ CUZK=$(abs "$1")
 GEN=$(abs "$2")
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-BIN=$("$ROOT/scripts/setup/snarkjs-tools")
-rc=$?
-if [ $rc = 77 ]; then
-  if [ "${CUZK_EXPECT_NODE:-0}" = 1 ]; then
-    echo "FAIL: node/npm not available, but CUZK_EXPECT_NODE=1 says they were installed"
-    exit 1
-  fi
-  echo "SKIP: node/npm not available"
-  exit 77
-fi
-[ $rc != 0 ] && { echo "FAIL: could not install the npm modules (tools/snarkjs)"; exit 1; }
-MODULES=$(dirname "$BIN")
+source "$HERE/../support/npm_tools.sh"
 
 dir=$(mktemp -d)
 daemon_pid=

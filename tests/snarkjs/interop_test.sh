@@ -17,17 +17,7 @@ CUZK=$1
 CAPI=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 FIX=$HERE/fixtures
-BIN=$("$HERE/../../scripts/setup/snarkjs-tools")
-rc=$?
-if [ $rc = 77 ]; then
-  if [ "${CUZK_EXPECT_NODE:-0}" = 1 ]; then
-    echo "FAIL: node/npm not available, but CUZK_EXPECT_NODE=1 says they were installed"
-    exit 1
-  fi
-  echo "SKIP: node/npm not available"
-  exit 77
-fi
-[ $rc != 0 ] && { echo "FAIL: could not install snarkjs/circom2"; exit 1; }
+source "$HERE/../support/npm_tools.sh"
 SNARKJS=$BIN/snarkjs
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
