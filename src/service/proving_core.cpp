@@ -264,6 +264,7 @@ Submitted ProvingCore::submit(const ProveRequest& r, bool by_prove) {
   rec.label = spec.label;
   rec.priority = priority;
   rec.partitions = uint32_t(partitions);
+  rec.verified = spec.verify_after;
   rec.by_submit = !by_prove;
   rec.prove_waiters = by_prove ? 1 : 0;
   rec.outcome.key_load_s = key_load_s;
@@ -322,8 +323,8 @@ void ProvingCore::on_finished(uint64_t engine_id) {
   switch (res.status) {
     case JobStatus::kDone:
       ++completed_;
-      spdlog::info("job {}: done in {:.3f} s ({} partition{}{})", id, res.seconds, rec->partitions,
-                   rec->partitions == 1 ? "" : "s", res.timelines.empty() ? "" : ", verified as configured");
+      spdlog::info("job {}: done in {:.3f} s ({} partition{}, {})", id, res.seconds, rec->partitions,
+                   rec->partitions == 1 ? "" : "s", rec->verified ? "verified" : "NOT verified");
       break;
     case JobStatus::kFailed:
       ++failed_;

@@ -175,6 +175,7 @@ class ProvingCore {
     JobKind kind = JobKind::kBuiltin;
     engine::Priority priority{};
     uint32_t partitions = 0;
+    bool verified = false;    // its proofs are verified before they are returned
     bool by_submit = false;   // someone may AwaitProof it: never cancelled for a leaving caller
     int prove_waiters = 0;
     bool started = false;     // a partition left the queue
