@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 
 
 namespace cuzk::engine {
@@ -45,6 +46,16 @@ std::string canonical_or_throw(const std::string& path) {
   return c.string();
 }
 
+// The canonical path of the file `name` names, when that is a file other
+// than `key_path`: an id must never hide a file of that name.
+std::optional<std::string> other_file(const std::string& name, const std::string& key_path) {
+  if (name == key_path) return std::nullopt;
+  std::error_code ec;
+  auto c = fs::canonical(name, ec);
+  if (ec || !fs::is_regular_file(c, ec) || c.string() == key_path) return std::nullopt;
+  return c.string();
+}
+
 }  // namespace
 
 KeyCache::KeyCache(MemoryBudget& budget, Loader loader, int evict_order)
@@ -78,6 +89,9 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
     } else {
       const std::string id = want_id.empty() ? canon : want_id;
       if (by_id_.count(id)) throw Error("key id '" + id + "' already names '" + by_id_.at(id)->path + "'");
+      if (auto other = other_file(id, canon))
+        throw Error("key id '" + id + "' is the path of another file ('" + *other + "'): it would hide that file; "
+                    "choose an id that is not a path");
       e = std::make_shared<Entry>();
       e->id = id;
       e->path = canon;
@@ -145,6 +159,9 @@ JobKey KeyCache::get(const std::string& id_or_path) {
     {
       std::lock_guard lk(mu_);
       if (auto e = find_locked(id_or_path)) {
+        if (auto other = other_file(id_or_path, e->path))
+          throw Error("'" + id_or_path + "' is both the id of key '" + e->path + "' and the path of another file ('" +
+                      *other + "'); name the key by its file, or load it under an id that is not a path");
         if (has_key(e->key)) return lease(*e);
         loading = e->loaded;
       }

@@ -55,7 +55,8 @@ class KeyCache {
 
   // Loads `path` (once, even when several callers ask at the same time) under
   // `id` (default: the canonical path) and returns its id. Throws KeyNotFound
-  // for a missing file, Error for a malformed one or one larger than the budget.
+  // for a missing file, Error for a malformed one or one larger than the budget,
+  // or for an id that is the path of another file (it would hide that file).
   std::string preload(const std::string& path, const std::string& id = "", bool pin = false);
   // A lease on the key named by id, or by path (loaded on first use).
   JobKey get(const std::string& id_or_path);

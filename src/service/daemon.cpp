@@ -6,17 +6,17 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <optional>
 #include <thread>
 
 #include "service/grpc_service.hpp"
 #include "service/http_server.hpp"
 #include "service/log.hpp"
+#include "service/socket_owner.hpp"
+#include "service/token_auth.hpp"
 
 namespace cuzk::service {
 
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -40,18 +40,6 @@ std::optional<std::string> unix_path(const std::string& listen) {
   if (listen.rfind("unix://", 0) == 0) return listen.substr(7);
   if (listen.rfind("unix:", 0) == 0) return listen.substr(5);
   return std::nullopt;
-}
-
-// A stale socket from a previous run is removed; anything else there is an error.
-void clear_socket_path(const std::string& path) {
-  std::error_code ec;
-  auto st = fs::symlink_status(path, ec);
-  if (ec || !fs::exists(st)) {
-    fs::create_directories(fs::path(path).parent_path(), ec);
-    return;
-  }
-  if (!fs::is_socket(st)) throw Error("listen: '" + path + "' exists and is not a socket");
-  fs::remove(path);
 }
 
 std::pair<std::string, int> host_port(const std::string& s) {
@@ -84,6 +72,10 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   cc.param_folder = cfg.param_folder();
   cc.key_min_idle_s = cfg.eviction_min_idle_s;
   const std::string token = cfg.bearer_token();
+  // the sockets first: a second daemon on a path stops before loading keys
+  std::vector<std::unique_ptr<SocketOwner>> sockets;  // held until the daemon exits
+  for (const auto& l : cfg.listen)
+    if (auto path = unix_path(l)) sockets.push_back(std::make_unique<SocketOwner>(*path));
 
   const auto listed = backends.backends;
   ProvingCore core(cc, std::move(backends));
@@ -103,9 +95,12 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
     }
   }
 
-  GrpcService service(core, token);
+  GrpcService service(core, GrpcService::max_waiting_calls(cfg.max_rpc_threads));
   grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
+  // one process per port: without this a second daemon on the same port
+  // would share it (SO_REUSEPORT) and take half of the connections
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   const int max_message = int(std::min<uint64_t>(uint64_t(cfg.max_message_mb) << 20, INT32_MAX));
   builder.SetMaxReceiveMessageSize(max_message);
   builder.SetMaxSendMessageSize(max_message);
@@ -113,29 +108,30 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   quota.SetMaxThreads(int(cfg.max_rpc_threads));
   builder.SetResourceQuota(quota);
   builder.RegisterService(&service);
-  std::vector<std::string> sockets;
   std::vector<std::pair<std::string, std::unique_ptr<int>>> tcp;  // address, bound port
+  // unix-socket calls are trusted (mode 0600); TCP ones show the token first
+  const auto tcp_creds = token.empty() ? grpc::InsecureServerCredentials() : token_server_credentials(token, core.metrics());
   for (const auto& l : cfg.listen) {
     if (auto path = unix_path(l)) {
-      clear_socket_path(*path);
-      sockets.push_back(*path);
       builder.AddListeningPort("unix:" + *path, grpc::InsecureServerCredentials());
     } else {
       tcp.emplace_back(l, std::make_unique<int>(0));
-      builder.AddListeningPort(l, grpc::InsecureServerCredentials(), tcp.back().second.get());
+      builder.AddListeningPort(l, tcp_creds, tcp.back().second.get());
     }
   }
   // the socket is created 0600 from the start (umask), not chmod-ed after a window
   const mode_t old_umask = ::umask(0177);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   ::umask(old_umask);
-  if (!server) throw Error("gRPC: cannot listen on every address of [daemon] listen (in use? a bad address?)");
-  for (const auto& path : sockets) {
-    ::chmod(path.c_str(), 0600);
-    spdlog::info("cuzk daemon: grpc on unix:{} (mode 0600)", path);
+  if (!server)
+    throw Error("gRPC: cannot listen on every address of [daemon] listen (a port in use by another process? a bad "
+                "address?)");
+  for (const auto& s : sockets) {
+    ::chmod(s->path().c_str(), 0600);
+    spdlog::info("cuzk daemon: grpc on unix:{} (mode 0600)", s->path());
   }
   for (const auto& [addr, port] : tcp) {
-    if (*port == 0) throw Error("gRPC: cannot listen on tcp '" + addr + "'");
+    if (*port == 0) throw Error("gRPC: cannot listen on tcp '" + addr + "' (in use by another process?)");
     if (token.empty())
       spdlog::warn("cuzk daemon: grpc on tcp port {} ({}) WITHOUT a token (insecure_tcp = true): anyone who reaches "
                    "this port can submit and cancel jobs",
@@ -164,7 +160,7 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   spdlog::info("cuzk daemon: finished jobs: {}", ids_text(rep.finished));
   spdlog::info("cuzk daemon: failed jobs: {}", ids_text(rep.failed));
   spdlog::info("cuzk daemon: cancelled jobs: {}", ids_text(rep.cancelled));
-  for (const auto& path : sockets) std::filesystem::remove(path);
+  sockets.clear();
   spdlog::info("cuzk daemon: stopped");
   return 0;
 }

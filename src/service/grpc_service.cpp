@@ -1,15 +1,16 @@
 #include "service/grpc_service.hpp"
 
-#include <openssl/crypto.h>
 #include <openssl/sha.h>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <limits>
 
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
 #include "service/log.hpp"
+#include "service/utf8.hpp"
 
 namespace cuzk::service {
 
@@ -86,11 +87,6 @@ std::string fingerprint_of(v1::SubmitProofRequest m) {
   return std::string(reinterpret_cast<const char*>(d), sizeof d);
 }
 
-// Constant-time comparison: the token must not leak through timing.
-bool same_secret(const std::string& a, const std::string& b) {
-  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
-}
-
 uint64_t ms(double s) { return s > 0 ? uint64_t(std::llround(s * 1000)) : 0; }
 
 }  // namespace
@@ -157,7 +153,7 @@ void fill_response(const JobOutcome& o, const std::string& id, v1::AwaitProofRes
   const engine::JobResult& r = o.result;
   out->set_job_id(id);
   out->set_status(to_proto(r.status));
-  out->set_error_message(r.error);
+  out->set_error_message(valid_utf8(r.error));
   if (r.status == engine::JobStatus::kFailed) out->set_failure(engine::failure_name(r.failure));
   // stage times: the queue wait until the first partition left it, the
   // others summed over partitions
@@ -214,27 +210,49 @@ void fill_response(const JobOutcome& o, const std::string& id, v1::AwaitProofRes
   out->set_proof(std::move(all));
 }
 
-template <class F>
-grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, F&& body) {
-  grpc::Status st;
-  // TCP peers look like "ipv4:..."/"ipv6:..."; unix-socket peers start with "unix".
-  const std::string peer = ctx->peer();
-  if (!token_.empty() && peer.rfind("unix", 0) != 0) {
-    auto md = ctx->client_metadata();
-    auto it = md.find("authorization");
-    if (it == md.end())
-      st = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "missing 'authorization: Bearer <token>' metadata");
-    else if (!same_secret(std::string(it->second.data(), it->second.size()), "Bearer " + token_))
-      st = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "wrong bearer token");
-  }
-  if (st.ok()) {
-    try {
-      st = body();
-    } catch (const RequestError& e) {
-      st = grpc::Status(code_of(e.code), e.what());
-    } catch (const std::exception& e) {
-      st = grpc::Status(grpc::StatusCode::INTERNAL, std::string(method) + ": " + e.what());
+// A call that may block for long (a job's end, a key load) holds one of
+// max_waiting_ slots for as long as it runs; the server's other threads stay
+// free for the calls that answer at once (CancelProof, GetStatus, ...).
+class GrpcService::WaitSlot {
+ public:
+  WaitSlot(GrpcService& s, const char* method) : s_(s) {
+    const unsigned now = s_.waiting_.fetch_add(1) + 1;
+    if (now > s_.max_waiting_) {
+      s_.waiting_.fetch_sub(1);
+      throw RequestError(RequestError::kResourceExhausted,
+                         std::string(method) + ": " + std::to_string(s_.max_waiting_) +
+                             " calls already wait on jobs or key loads (AwaitProof, Prove, SubmitProof, PreloadSRS; "
+                             "the limit is [daemon] max_rpc_threads less the threads kept for CancelProof and "
+                             "status calls): retry later, await with a timeout_ms, or raise max_rpc_threads");
     }
+  }
+  ~WaitSlot() { s_.waiting_.fetch_sub(1); }
+  WaitSlot(const WaitSlot&) = delete;
+  WaitSlot& operator=(const WaitSlot&) = delete;
+
+ private:
+  GrpcService& s_;
+};
+
+unsigned GrpcService::max_waiting_calls(unsigned max_rpc_threads) {
+  // gRPC's sync server keeps a thread polling beside the handlers; the rest
+  // of the reserve answers control calls however many callers wait
+  const unsigned reserve = std::max(3u, max_rpc_threads / 8);
+  return max_rpc_threads > reserve ? max_rpc_threads - reserve : 1;
+}
+
+template <class F>
+grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, bool waits, F&& body) {
+  grpc::Status st;
+  const std::string peer = ctx->peer();
+  try {
+    std::optional<WaitSlot> slot;
+    if (waits) slot.emplace(*this, method);
+    st = body();
+  } catch (const RequestError& e) {
+    st = grpc::Status(code_of(e.code), e.what());
+  } catch (const std::exception& e) {
+    st = grpc::Status(grpc::StatusCode::INTERNAL, std::string(method) + ": " + e.what());
   }
   if (!st.ok()) {
     core_.metrics().record_rpc_error(method, code_name(st.error_code()));
@@ -245,7 +263,7 @@ grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, 
 
 grpc::Status GrpcService::SubmitProof(grpc::ServerContext* ctx, const v1::SubmitProofRequest* req,
                                       v1::SubmitProofResponse* out) {
-  return guarded("SubmitProof", ctx, [&] {
+  return guarded("SubmitProof", ctx, true, [&] {
     const auto s = core_.submit(request_of(*req));
     out->set_job_id(s.id);
     out->set_queue_position(s.queue_position);
@@ -255,7 +273,7 @@ grpc::Status GrpcService::SubmitProof(grpc::ServerContext* ctx, const v1::Submit
 
 grpc::Status GrpcService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req,
                                      v1::AwaitProofResponse* out) {
-  return guarded("AwaitProof", ctx, [&] {
+  return guarded("AwaitProof", ctx, true, [&] {
     std::optional<std::chrono::milliseconds> timeout;
     if (req->timeout_ms() > 0) timeout = std::chrono::milliseconds(std::min<uint64_t>(req->timeout_ms(), 1ull << 40));
     auto r = core_.await(req->job_id(), [&] { return ctx->IsCancelled(); }, timeout);
@@ -270,7 +288,7 @@ grpc::Status GrpcService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitPr
 }
 
 grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProveResponse* out) {
-  return guarded("Prove", ctx, [&] {
+  return guarded("Prove", ctx, true, [&] {
     if (!req->has_submit()) throw RequestError(RequestError::kInvalidArgument, "missing submit field");
     const auto s = core_.submit(request_of(req->submit()), true);
     auto r = core_.await(s.id, [&] { return ctx->IsCancelled(); });
@@ -285,7 +303,7 @@ grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest
 
 grpc::Status GrpcService::CancelProof(grpc::ServerContext* ctx, const v1::CancelProofRequest* req,
                                       v1::CancelProofResponse* out) {
-  return guarded("CancelProof", ctx, [&] {
+  return guarded("CancelProof", ctx, false, [&] {
     const auto c = core_.cancel(req->job_id());
     out->set_was_running(c.was_running);
     out->set_status(to_proto(c.status));
@@ -294,7 +312,7 @@ grpc::Status GrpcService::CancelProof(grpc::ServerContext* ctx, const v1::Cancel
 }
 
 grpc::Status GrpcService::GetStatus(grpc::ServerContext* ctx, const v1::GetStatusRequest*, v1::GetStatusResponse* out) {
-  return guarded("GetStatus", ctx, [&] {
+  return guarded("GetStatus", ctx, false, [&] {
     const auto s = core_.status_summary();
     for (const auto& g : s.gpus) {
       auto* m = out->add_gpus();
@@ -333,7 +351,7 @@ grpc::Status GrpcService::GetStatus(grpc::ServerContext* ctx, const v1::GetStatu
 
 grpc::Status GrpcService::GetMetrics(grpc::ServerContext* ctx, const v1::GetMetricsRequest*,
                                      v1::GetMetricsResponse* out) {
-  return guarded("GetMetrics", ctx, [&] {
+  return guarded("GetMetrics", ctx, false, [&] {
     out->set_prometheus_text(core_.metrics_text());
     return grpc::Status::OK;
   });
@@ -341,21 +359,21 @@ grpc::Status GrpcService::GetMetrics(grpc::ServerContext* ctx, const v1::GetMetr
 
 grpc::Status GrpcService::PreloadSRS(grpc::ServerContext* ctx, const v1::PreloadSrsRequest* req,
                                      v1::PreloadSrsResponse* out) {
-  return guarded("PreloadSRS", ctx, [&] {
+  return guarded("PreloadSRS", ctx, true, [&] {
     if (req->circuit_id().empty() && req->params_path().empty())
       throw RequestError(RequestError::kInvalidArgument, "set circuit_id (e.g. porep-32g) or params_path");
     const auto k = core_.preload_key(req->circuit_id(), req->params_path(), req->pin());
     out->set_already_loaded(k.already_loaded);
     out->set_load_time_ms(ms(k.seconds));
-    out->set_circuit_id(k.id);
+    out->set_circuit_id(valid_utf8(k.id));
     out->set_size_bytes(k.bytes);
-    out->set_path(k.path);
+    out->set_path(valid_utf8(k.path));
     return grpc::Status::OK;
   });
 }
 
 grpc::Status GrpcService::EvictSRS(grpc::ServerContext* ctx, const v1::EvictSrsRequest* req, v1::EvictSrsResponse* out) {
-  return guarded("EvictSRS", ctx, [&] {
+  return guarded("EvictSRS", ctx, false, [&] {
     if (req->circuit_id().empty()) throw RequestError(RequestError::kInvalidArgument, "circuit_id is empty");
     const auto freed = core_.evict_key(req->circuit_id());
     out->set_was_loaded(freed.has_value());

@@ -1,9 +1,12 @@
 // The gRPC face of ProvingCore (proto/cuzk/v1/proving.proto, Curio's
 // cuzk.v1.ProvingEngine with cuzk's additions): maps messages to core calls
-// and RequestError to status codes (INVALID_ARGUMENT, NOT_FOUND, ...). With
-// a token set, calls that come over TCP must carry "authorization: Bearer
-// <token>"; unix-socket calls are trusted (the socket is mode 0600).
+// and RequestError to status codes (INVALID_ARGUMENT, NOT_FOUND, ...). The
+// bearer token of TCP calls is checked before a call gets here
+// (token_auth.hpp). Calls that may block (AwaitProof, Prove, SubmitProof,
+// PreloadSRS) are bounded: beyond max_waiting they are refused with
+// RESOURCE_EXHAUSTED, so CancelProof and the status calls always find a thread.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -14,8 +17,9 @@ namespace cuzk::service {
 
 class GrpcService final : public cuzk::v1::ProvingEngine::Service {
  public:
-  // token "": TCP calls need none (allowed by the config only when asked for).
-  GrpcService(ProvingCore& core, std::string token) : core_(core), token_(std::move(token)) {}
+  GrpcService(ProvingCore& core, unsigned max_waiting) : core_(core), max_waiting_(max_waiting) {}
+  // The waiting calls a server of `max_rpc_threads` threads can take.
+  static unsigned max_waiting_calls(unsigned max_rpc_threads);
 
   grpc::Status SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest*, v1::SubmitProofResponse*) override;
   grpc::Status AwaitProof(grpc::ServerContext*, const v1::AwaitProofRequest*, v1::AwaitProofResponse*) override;
@@ -27,10 +31,12 @@ class GrpcService final : public cuzk::v1::ProvingEngine::Service {
   grpc::Status EvictSRS(grpc::ServerContext*, const v1::EvictSrsRequest*, v1::EvictSrsResponse*) override;
 
  private:
+  class WaitSlot;
   template <class F>
-  grpc::Status guarded(const char* method, grpc::ServerContext* ctx, F&& body);
+  grpc::Status guarded(const char* method, grpc::ServerContext* ctx, bool waits, F&& body);
   ProvingCore& core_;
-  const std::string token_;
+  const unsigned max_waiting_;
+  std::atomic<unsigned> waiting_{0};
 };
 
 // Message <-> core conversions (the client's checks use them too).

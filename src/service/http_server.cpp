@@ -18,6 +18,12 @@ HttpServer::HttpServer(const ProvingCore& core, const std::string& host, int por
     res.status = ok ? 200 : 503;
     res.set_content(ok ? "ok\n" : "draining\n", "text/plain");
   });
+  // SO_REUSEADDR alone: httplib's default adds SO_REUSEPORT, with which a
+  // second daemon would share this port instead of failing to bind it
+  server_->set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   server_->set_read_timeout(5, 0);
   server_->set_write_timeout(5, 0);
   port_ = port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);

@@ -344,6 +344,8 @@ void ProvingCore::on_finished(uint64_t engine_id) {
 // Results nobody fetched within the TTL go whenever a job is submitted or
 // ends, so a steady load cannot pile them up.
 void ProvingCore::expire_results_locked() {
+  // draining: the drain report and the last waiters read every record
+  if (draining_) return;
   const auto now = Clock::now();
   std::erase_if(records_, [&](const auto& kv) {
     return kv.second.finished && std::chrono::duration<double>(now - kv.second.ended).count() > cfg_.result_ttl_s;
@@ -494,7 +496,8 @@ DrainReport ProvingCore::drain(double timeout_s) {
   DrainReport rep;
   for (const auto& id : open) {
     Record* rec = find_locked(id);
-    if (!rec || rec->outcome.result.status == JobStatus::kDone)
+    if (!rec) continue;  // nothing removes records while draining
+    if (rec->outcome.result.status == JobStatus::kDone)
       rep.finished.push_back(id);
     else if (rec->outcome.result.status == JobStatus::kFailed)
       rep.failed.push_back(id);

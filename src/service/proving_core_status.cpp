@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "service/proving_core.hpp"
+#include "service/utf8.hpp"
 
 namespace cuzk::service {
 
@@ -31,7 +32,7 @@ std::string ProvingCore::status_json() const {
       json jj;
       jj["id"] = rec.id;
       jj["kind"] = job_kind_name(rec.kind);
-      jj["key"] = rec.key;
+      jj["key"] = valid_utf8(rec.key);
       jj["label"] = s.label;
       jj["priority"] = priority_name(s.priority);
       jj["state"] = job_status_name(s.status);
@@ -70,17 +71,19 @@ std::string ProvingCore::status_json() const {
   uint64_t key_bytes = 0;
   for (const auto& k : keys_.list()) {
     key_bytes += k.bytes;
-    keys.push_back({{"id", k.id}, {"circuit_id", params_.circuit_id_of_path(k.path)}, {"path", k.path},
+    keys.push_back({{"id", valid_utf8(k.id)}, {"circuit_id", params_.circuit_id_of_path(k.path)}, {"path", valid_utf8(k.path)},
                     {"kind", k.kind}, {"bytes", k.bytes}, {"users", k.users}, {"pinned", k.pinned}, {"uses", k.uses},
                     {"idle_s", k.idle_s}});
   }
-  j["param_folder"] = params_.dir();
+  j["param_folder"] = valid_utf8(params_.dir());
   j["keys"] = keys;
   j["key_bytes"] = key_bytes;
   auto es = engine_.stats();
   j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
                  {"partitions_done", es.partitions_done}};
-  return j.dump(1) + "\n";
+  // any other text that is not UTF-8 (a label, an error naming a file) is
+  // replaced, never a reason for the page to fail
+  return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 StatusSummary ProvingCore::status_summary() const {
@@ -110,7 +113,7 @@ StatusSummary ProvingCore::status_summary() const {
     }
   for (const auto& k : keys_.list()) {
     std::string cid = params_.circuit_id_of_path(k.path);
-    out.keys.push_back({cid.empty() ? k.id : cid, k.path, k.kind, k.bytes, k.users, k.pinned});
+    out.keys.push_back({valid_utf8(cid.empty() ? k.id : cid), valid_utf8(k.path), k.kind, k.bytes, k.users, k.pinned});
   }
   out.pinned_bytes = pool_.stats().bytes_pinned;
   out.budget_bytes = budget_.stats().total;

@@ -1,0 +1,26 @@
+// One daemon per unix socket path: the socket's owner holds an exclusive
+// flock on "<socket>.lock" for its whole life. A path whose lock is held, or
+// whose socket still accepts connections, belongs to a live daemon and is
+// never touched; a socket left by a dead process (lock free, nobody
+// listening) is removed so that the new owner can bind it.
+#pragma once
+#include <string>
+
+namespace cuzk::service {
+
+class SocketOwner {
+ public:
+  // Takes the lock and clears a stale socket; throws Error naming the socket,
+  // the lock file and the owner's pid when another process owns the path.
+  explicit SocketOwner(const std::string& socket_path);
+  ~SocketOwner();  // removes the socket it owned, then releases the lock
+  SocketOwner(const SocketOwner&) = delete;
+  SocketOwner& operator=(const SocketOwner&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_, lock_path_;
+  int lock_fd_ = -1;
+};
+
+}  // namespace cuzk::service
