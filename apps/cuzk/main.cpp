@@ -32,6 +32,11 @@ int main(int argc, char** argv) {
   // named, so that help and messages say "cuzk", not the path it was run by
   CLI::App app{"cuzk: Groth16 proofs on NVIDIA GPUs (CPU fallback)", "cuzk"};
   app.require_subcommand(1);
+#if CUZK_WITH_CUDA
+  app.set_version_flag("--version", "cuzk " CUZK_VERSION " (CUDA backend, CPU fallback)");
+#else
+  app.set_version_flag("--version", "cuzk " CUZK_VERSION " (CPU only: built without the CUDA backend)");
+#endif
 
   SetupArgs setup;
   auto* c_setup = app.add_subcommand("setup", "development setup (INSECURE toxic waste) writing bellperson params");
