@@ -47,16 +47,18 @@ uint64_t key_memory_bytes(const JobKey& k) {
 
 JobKey load_key_file(const std::string& path) {
   MappedFile file(path);
-  const auto bytes = file.bytes();
-  if (bytes.size() >= 4 && std::memcmp(bytes.data(), "zkey", 4) == 0) {
-    const std::string src = "zkey '" + path + "'";
-    return sj::with_curve(sj::zkey_curve(bytes, src), [&](auto e) -> JobKey {
-      using E = decltype(e);
-      return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, src));
-    });
-  }
-  return std::make_shared<const BellpersonKey>(
-      formats::bellperson::parse_params(bytes, "params file '" + path + "'"));
+  // a file truncated or rewritten while it is parsed is named as such
+  return file.parse([&](std::span<const uint8_t> bytes) -> JobKey {
+    if (bytes.size() >= 4 && std::memcmp(bytes.data(), "zkey", 4) == 0) {
+      const std::string src = "zkey '" + path + "'";
+      return sj::with_curve(sj::zkey_curve(bytes, src), [&](auto e) -> JobKey {
+        using E = decltype(e);
+        return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, src));
+      });
+    }
+    return std::make_shared<const BellpersonKey>(
+        formats::bellperson::parse_params(bytes, "params file '" + path + "'"));
+  });
 }
 
 }  // namespace cuzk::engine

@@ -74,8 +74,48 @@ std::shared_ptr<KeyCache::Entry> KeyCache::find_locked(const std::string& id_or_
   return nullptr;
 }
 
-std::string KeyCache::preload(const std::string& path, const std::string& want_id, bool pin) {
+void KeyCache::stop_loads(const std::string& why) {
+  {
+    std::lock_guard lk(mu_);
+    loads_stop_why_ = why.empty() ? "key loads are stopped" : why;
+  }
+  loads_stop_.request_stop();
+}
+
+MemoryBudget::Clock::time_point KeyCache::wait_deadline(std::optional<Clock::time_point> caller) const {
+  // a limit of a year or more is no limit (and must not overflow the clock)
+  const double s = std::min(load_wait_s_.load(), 365 * 86400.0);
+  const auto own = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  return caller ? std::min(own, *caller) : own;
+}
+
+void KeyCache::wait_loaded(const std::shared_future<void>& loaded, const std::string& name, std::stop_token stop,
+                           Clock::time_point deadline) {
+  while (loaded.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+    if (stop.stop_requested()) throw Cancelled("waiting for key '" + name + "' to load stopped: the caller cancelled");
+    if (loads_stop_.stop_requested()) {
+      std::lock_guard lk(mu_);
+      throw Cancelled("waiting for key '" + name + "' to load stopped: " + loads_stop_why_);
+    }
+    if (Clock::now() >= deadline)
+      throw BudgetTimeout("key '" + name + "' is still loading for another request past this one's wait limit");
+  }
+  loaded.get();
+}
+
+std::string KeyCache::preload(const std::string& path, const std::string& want_id, bool pin, std::stop_token stop,
+                              std::optional<Clock::time_point> caller_deadline) {
   const std::string canon = canonical_or_throw(path);
+  // the caller's stop or stop_loads(), whichever comes first
+  std::stop_source either;
+  std::stop_callback by_caller(stop, [&] { either.request_stop(); });
+  std::stop_callback by_drain(loads_stop_.get_token(), [&] { either.request_stop(); });
+  const auto deadline = wait_deadline(caller_deadline);
+  const auto stopped = [&]() -> Cancelled {
+    std::lock_guard lk(mu_);
+    return Cancelled("loading key '" + path + "' stopped: " +
+                     (loads_stop_why_.empty() ? std::string("the caller cancelled or went away") : loads_stop_why_));
+  };
   std::shared_ptr<Entry> e;
   std::promise<void> done;
   bool mine = false;  // this call loads the file
@@ -85,8 +125,12 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
       e = by_id_.at(it->second);
       if (!want_id.empty() && want_id != e->id)
         throw Error("key file '" + path + "' is already loaded as '" + e->id + "'");
-      e->pinned = e->pinned || pin;
+      if (pin && !e->pinned) {
+        e->pinned = true;
+        for (auto& r : e->reservations) r.pin();
+      }
     } else {
+      if (!loads_stop_why_.empty()) throw Cancelled("cannot load key '" + path + "': " + loads_stop_why_);
       const std::string id = want_id.empty() ? canon : want_id;
       if (by_id_.count(id)) throw Error("key id '" + id + "' already names '" + by_id_.at(id)->path + "'");
       if (auto other = other_file(id, canon))
@@ -104,7 +148,7 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
     }
   }
   if (!mine) {
-    e->loaded.get();  // somebody else's load: wait for it (rethrows its error)
+    wait_loaded(e->loaded, path, stop, deadline);  // somebody else's load (rethrows its error)
     return e->id;
   }
   try {
@@ -113,20 +157,30 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
     std::error_code ec;
     const uint64_t file_bytes = fs::file_size(canon, ec);
     const uint64_t estimate = file_bytes / 8 * 9 + 4096;
-    std::vector<MemoryBudget::Reservation> res;
-    res.push_back(budget_.acquire(estimate, "proving key '" + path + "'"));
+    const std::string what = "proving key '" + path + "' (a " + std::to_string(file_bytes) + "-byte file)";
+    MemoryBudget::Reservation res;
+    try {
+      res = budget_.acquire(estimate, what, either.get_token(), deadline);
+    } catch (const Cancelled&) {
+      throw stopped();
+    }
     JobKey key = loader_(canon);
     if (!has_key(key)) throw Error("key file '" + path + "': the loader returned no key");
     const uint64_t bytes = key_memory_bytes(key);
-    if (bytes <= estimate)
-      res.back().shrink_to(bytes);
-    else
-      res.push_back(budget_.acquire(bytes - estimate, "proving key '" + path + "'"));
+    try {
+      if (bytes <= estimate)
+        res.shrink_to(bytes);
+      else
+        res.grow(bytes - estimate, what, either.get_token(), deadline);
+    } catch (const Cancelled&) {
+      throw stopped();
+    }
     {
       std::lock_guard lk(mu_);
+      if (e->pinned) res.pin();
       e->key = std::move(key);
       e->bytes = bytes;
-      e->reservations = std::move(res);
+      e->reservations.push_back(std::move(res));
       e->last_tick = ++tick_;
       e->last_used = Clock::now();
     }
@@ -153,7 +207,7 @@ JobKey KeyCache::lease(Entry& e) {
                     l->key);
 }
 
-JobKey KeyCache::get(const std::string& id_or_path) {
+JobKey KeyCache::get(const std::string& id_or_path, std::stop_token stop, std::optional<Clock::time_point> deadline) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     std::shared_future<void> loading;
     {
@@ -167,13 +221,13 @@ JobKey KeyCache::get(const std::string& id_or_path) {
       }
     }
     if (loading.valid()) {
-      loading.get();
+      wait_loaded(loading, id_or_path, stop, wait_deadline(deadline));
       continue;
     }
     std::error_code ec;
     if (!fs::is_regular_file(id_or_path, ec))
       throw KeyNotFound("unknown key '" + id_or_path + "': neither a loaded key id nor a params file");
-    preload(id_or_path);
+    preload(id_or_path, "", false, stop, deadline);
   }
   // loaded, then evicted before we could lease it, three times over
   throw Error("key '" + id_or_path + "' keeps being evicted before use: the memory budget is too small");

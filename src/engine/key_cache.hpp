@@ -5,6 +5,9 @@
 // recently used first when the budget needs room (a budget evictor), or on
 // request. A key a job holds is never evicted: jobs hold leases (shared_ptrs
 // whose release pokes the budget so blocked acquirers retry eviction).
+// Pinned keys hold pinned reservations, so a key that can never fit beside
+// them is refused at once; a load's wait for memory ends on the caller's stop
+// token, on stop_loads() (the daemon's drain) and after load_wait_limit.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -13,6 +16,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -55,17 +60,29 @@ class KeyCache {
 
   // Loads `path` (once, even when several callers ask at the same time) under
   // `id` (default: the canonical path) and returns its id. Throws KeyNotFound
-  // for a missing file, Error for a malformed one or one larger than the budget,
-  // or for an id that is the path of another file (it would hide that file).
-  std::string preload(const std::string& path, const std::string& id = "", bool pin = false);
+  // for a missing file, BudgetExceeded for a key that can never fit the
+  // budget, Cancelled when `stop` or stop_loads() ends its wait,
+  // BudgetTimeout when the wait passes load_wait_limit or `deadline` (the
+  // caller's), Error for a malformed file or for an id that is the path of
+  // another file (it would hide that file).
+  std::string preload(const std::string& path, const std::string& id = "", bool pin = false,
+                      std::stop_token stop = {}, std::optional<MemoryBudget::Clock::time_point> deadline = {});
   // A lease on the key named by id, or by path (loaded on first use).
-  JobKey get(const std::string& id_or_path);
+  JobKey get(const std::string& id_or_path, std::stop_token stop = {},
+             std::optional<MemoryBudget::Clock::time_point> deadline = {});
   // Drops an idle key now; throws KeyNotFound for an unknown id and Error when
   // a job holds it. Returns the bytes given back to the budget.
   uint64_t evict(const std::string& id);
   // Frees idle unpinned keys, least recently used first, until `need` bytes
   // are freed; what the budget's evictor calls.
   uint64_t evict_idle(uint64_t need);
+
+  // The longest a load waits for memory (or for another caller's load of the
+  // same file to wait for it); default 10 minutes.
+  void set_load_wait_limit(double seconds) { load_wait_s_ = seconds; }
+  // Ends every load's wait now and refuses new loads with Cancelled(why):
+  // a draining daemon's handlers return instead of waiting for memory.
+  void stop_loads(const std::string& why);
 
   // Keys used less than this long ago are not evicted for memory (a
   // request still evicts them): mixed loads keep their keys.
@@ -84,6 +101,11 @@ class KeyCache {
   struct Entry;
   std::shared_ptr<Entry> find_locked(const std::string& id_or_path) const;  // requires mu_
   JobKey lease(Entry& e);                                                    // requires mu_
+  // Waits for another caller's load, within our stop token and wait limit.
+  void wait_loaded(const std::shared_future<void>& loaded, const std::string& name, std::stop_token stop,
+                   MemoryBudget::Clock::time_point deadline);
+  // Now plus the wait limit, or the caller's deadline if sooner.
+  MemoryBudget::Clock::time_point wait_deadline(std::optional<MemoryBudget::Clock::time_point> caller) const;
 
   MemoryBudget& budget_;
   Loader loader_;
@@ -95,6 +117,9 @@ class KeyCache {
   std::string no_eviction_;  // why eviction is off; empty: on
   std::function<void(const JobKey&)> on_evict_;
   std::atomic<double> min_idle_s_{0};
+  std::atomic<double> load_wait_s_{600};
+  std::stop_source loads_stop_;
+  std::string loads_stop_why_;  // under mu_
   uint64_t loads_ = 0, hits_ = 0, evictions_ = 0;
 };
 

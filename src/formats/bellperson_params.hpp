@@ -154,7 +154,7 @@ inline void write_params(const groth16::ProvingKey<E>& pk, const std::string& pa
 
 inline groth16::ProvingKey<E> read_params(const std::string& path) {
   MappedFile f(path);
-  return parse_params(f.bytes(), "params file '" + path + "'");
+  return f.parse([&](auto bytes) { return parse_params(bytes, "params file '" + path + "'"); });
 }
 
 inline std::array<uint8_t, kProofBytes> proof_to_bytes(const groth16::Proof<E>& p) {

@@ -65,7 +65,7 @@ inline ParamsCounts scan_params_counts(std::span<const uint8_t> bytes, const std
 
 inline ParamsCounts scan_params_counts_file(const std::string& path) {
   MappedFile f(path);
-  return scan_params_counts(f.bytes(), "parameters file '" + path + "'");
+  return f.parse([&](auto bytes) { return scan_params_counts(bytes, "parameters file '" + path + "'"); });
 }
 
 }  // namespace cuzk::formats::bellperson

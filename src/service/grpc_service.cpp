@@ -91,6 +91,13 @@ uint64_t ms(double s) { return s > 0 ? uint64_t(std::llround(s * 1000)) : 0; }
 
 }  // namespace
 
+// The caller's deadline on the steady clock; none when it set none.
+static std::optional<std::chrono::steady_clock::time_point> deadline_of(const grpc::ServerContext& ctx) {
+  const auto d = ctx.deadline(), now = std::chrono::system_clock::now();
+  if (d > now + std::chrono::hours(24 * 365)) return std::nullopt;
+  return std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(d - now);
+}
+
 ProveRequest request_of(const v1::SubmitProofRequest& m) {
   ProveRequest r;
   r.kind = kind_of(m.proof_kind());
@@ -264,7 +271,9 @@ grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, 
 grpc::Status GrpcService::SubmitProof(grpc::ServerContext* ctx, const v1::SubmitProofRequest* req,
                                       v1::SubmitProofResponse* out) {
   return guarded("SubmitProof", ctx, true, [&] {
-    const auto s = core_.submit(request_of(*req));
+    auto pr = request_of(*req);
+    pr.deadline = deadline_of(*ctx);
+    const auto s = core_.submit(pr);
     out->set_job_id(s.id);
     out->set_queue_position(s.queue_position);
     return grpc::Status::OK;
@@ -290,7 +299,9 @@ grpc::Status GrpcService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitPr
 grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProveResponse* out) {
   return guarded("Prove", ctx, true, [&] {
     if (!req->has_submit()) throw RequestError(RequestError::kInvalidArgument, "missing submit field");
-    const auto s = core_.submit(request_of(req->submit()), true);
+    auto pr = request_of(req->submit());
+    pr.deadline = deadline_of(*ctx);
+    const auto s = core_.submit(pr, true);
     auto r = core_.await(s.id, [&] { return ctx->IsCancelled(); });
     if (r.how != Awaited::kEnded) {
       core_.leave(s.id);

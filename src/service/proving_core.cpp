@@ -39,6 +39,7 @@ ProvingCore::~ProvingCore() {
       if (!r.finished) open.push_back(r.engine_id);
   }
   for (auto id : open) cancel_work(id);
+  keys_.stop_loads("the daemon is shutting down");
   // on_finished needs the records: the engine stops while they are here
   host_.shutdown();
 }
@@ -48,11 +49,17 @@ ProvingCore::Record* ProvingCore::find_locked(const std::string& id) {
   return it == records_.end() ? nullptr : &it->second;
 }
 
-JobKey ProvingCore::lease_key(const std::string& id_or_path) {
+JobKey ProvingCore::lease_key(const std::string& id_or_path, std::optional<Clock::time_point> deadline) {
   try {
-    return keys_.get(id_or_path);
+    return keys_.get(id_or_path, {}, deadline);
   } catch (const KeyNotFound& e) {
     throw E(E::kNotFound, e.what());
+  } catch (const BudgetExceeded& e) {
+    throw E(E::kResourceExhausted, "key '" + id_or_path + "': " + e.what());
+  } catch (const BudgetTimeout& e) {
+    throw E(E::kResourceExhausted, "key '" + id_or_path + "': " + e.what());
+  } catch (const Cancelled& e) {
+    throw E(E::kUnavailable, "key '" + id_or_path + "': " + e.what());
   } catch (const Error& e) {
     throw E(E::kFailedPrecondition, "key '" + id_or_path + "': " + e.what());
   }
@@ -77,7 +84,7 @@ JobSpec ProvingCore::builtin_job(const ProveRequest& r) {
   } catch (const Error& e) {
     throw E(E::kInvalidArgument, e.what());
   }
-  spec.key = lease_key(r.key);
+  spec.key = lease_key(r.key, r.deadline);
   const auto* key = std::get_if<std::shared_ptr<const BellpersonKey>>(&spec.key);
   if (!key)
     throw E(E::kInvalidArgument, "key '" + r.key + "' is a " + key_kind(spec.key) +
@@ -101,7 +108,7 @@ JobSpec ProvingCore::snarkjs_job(const ProveRequest& r) {
   if (r.verify == false)
     throw E(E::kInvalidArgument, "snarkjs jobs are always verified (a circom key cannot check the witness before)");
   try {
-    return engine::snarkjs_job(lease_key(r.zkey_path), std::make_shared<const std::vector<uint8_t>>(r.wtns), r.zkey_path);
+    return engine::snarkjs_job(lease_key(r.zkey_path, r.deadline), std::make_shared<const std::vector<uint8_t>>(r.wtns), r.zkey_path);
   } catch (const RequestError&) {
     throw;
   } catch (const Error& e) {
@@ -142,11 +149,11 @@ const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofT
 }
 
 JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const std::string& path,
-                                       const CountedCircuit& need) {
+                                       const CountedCircuit& need, std::optional<Clock::time_point> deadline) {
   std::error_code ec;
   const std::string canon = fs::weakly_canonical(path, ec).string();
   for (const auto& k : keys_.list())
-    if (k.path == canon) return lease_key(k.id);
+    if (k.path == canon) return lease_key(k.id, deadline);
   if (!fs::exists(path, ec))
     throw E(E::kFailedPrecondition, "no parameters for " + type.name + " (circuit " + circuit_id_of(type) + "): '" +
                                         path + "' does not exist (parameter folder '" + params_.dir() + "')");
@@ -165,7 +172,7 @@ JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const 
   const double gb = double(fs::file_size(path, ec)) / 1e9;
   spdlog::info("key {}: loading '{}' ({:.2f} GB)", circuit_id_of(type), path, gb);
   // a long load reports itself while it runs
-  auto load = std::async(std::launch::async, [&] { return lease_key(path); });
+  auto load = std::async(std::launch::async, [&] { return lease_key(path, deadline); });
   const auto t0 = Clock::now();
   while (load.wait_for(std::chrono::seconds(10)) != std::future_status::ready)
     spdlog::info("key {}: still loading '{}' ({:.2f} GB, {:.0f} s so far)", circuit_id_of(type), path, gb,
@@ -188,7 +195,7 @@ JobSpec ProvingCore::filecoin_job(const ProveRequest& r, std::string& key_path, 
   const auto& need = counted(job.type, job.circuits.front());
   const auto t0 = Clock::now();
   JobSpec spec;
-  spec.key = lease_filecoin_key(job.type, key_path, need);
+  spec.key = lease_filecoin_key(job.type, key_path, need, r.deadline);
   key_load_s = std::chrono::duration<double>(Clock::now() - t0).count();
   if (!std::holds_alternative<std::shared_ptr<const BellpersonKey>>(spec.key))
     throw E(E::kFailedPrecondition, "'" + key_path + "' is a " + key_kind(spec.key) + " key, not bellperson params");
@@ -433,6 +440,12 @@ ProvingCore::KeyLoad ProvingCore::preload_key(const std::string& circuit_id, con
     out.id = keys_.preload(file, id, pin);
   } catch (const KeyNotFound& e) {
     throw E(E::kNotFound, e.what());
+  } catch (const BudgetExceeded& e) {
+    throw E(E::kResourceExhausted, e.what());
+  } catch (const BudgetTimeout& e) {
+    throw E(E::kResourceExhausted, e.what());
+  } catch (const Cancelled& e) {
+    throw E(E::kUnavailable, e.what());
   } catch (const Error& e) {
     throw E(E::kFailedPrecondition, e.what());
   }
@@ -480,6 +493,7 @@ bool ProvingCore::healthy() const {
 }
 
 DrainReport ProvingCore::drain(double timeout_s) {
+  keys_.stop_loads("the daemon is shutting down");  // handlers waiting for memory return now
   std::vector<std::string> open;
   std::unique_lock lk(mu_);
   draining_ = true;

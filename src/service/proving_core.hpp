@@ -54,6 +54,8 @@ struct ProveRequest {
   std::optional<engine::Priority> priority;  // none: the kind's default
   std::optional<bool> verify;                // none: the daemon's verify_proofs
   std::string label;
+  // The caller's deadline: loading the job's key waits no longer.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   // Filecoin kinds; params_path overrides the parameter folder's file
   FilecoinRequest filecoin;
   std::string params_path;
@@ -197,9 +199,11 @@ class ProvingCore {
   engine::JobSpec snarkjs_job(const ProveRequest& r);
   engine::JobSpec filecoin_job(const ProveRequest& r, std::string& key_path, double& key_load_s);
   const CountedCircuit& counted(const filecoin::FilecoinProofType& type, const filecoin::FilecoinCircuit& sample);
-  engine::JobKey lease_key(const std::string& id_or_path);
+  engine::JobKey lease_key(const std::string& id_or_path,
+                           std::optional<std::chrono::steady_clock::time_point> deadline = {});
   engine::JobKey lease_filecoin_key(const filecoin::FilecoinProofType& type, const std::string& path,
-                                    const CountedCircuit& need);
+                                    const CountedCircuit& need,
+                                    std::optional<std::chrono::steady_clock::time_point> deadline);
   void cancel_work(uint64_t engine_id);
   Record* find_locked(const std::string& id);  // requires mu_
 

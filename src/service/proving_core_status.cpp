@@ -61,7 +61,8 @@ std::string ProvingCore::status_json() const {
   j["backends"] = be;
   auto bs = budget_.stats();
   j["budget"] = {{"total", bs.total},   {"used", bs.used},           {"peak", bs.peak},
-                 {"available", bs.available}, {"waiters", bs.waiters}, {"evicted_bytes", bs.evicted_bytes}};
+                 {"available", bs.available}, {"pinned", bs.pinned},   {"waiters", bs.waiters},
+                 {"evicted_bytes", bs.evicted_bytes}};
   auto ps = pool_.stats();
   j["pool"] = {{"allocator", pool_.allocator().name()}, {"bytes_pinned", ps.bytes_pinned},
                {"bytes_in_use", ps.bytes_in_use},       {"bytes_idle", ps.bytes_idle},

@@ -146,6 +146,70 @@ TEST(KeyCache, KeyLargerThanTheBudgetIsRefused) {
   EXPECT_TRUE(r.cache.list().empty());
 }
 
+TEST(KeyCache, KeyThatCanNeverFitBesidePinnedKeysIsRefusedAtOnce) {
+  Files f;
+  const uint64_t one = Rig(1 << 20).one_key();
+  Rig r(one * 5 / 2);
+  r.cache.preload(f.make("pinned.params"), "pinned", true);
+  EXPECT_EQ(r.budget.stats().pinned, one);
+  // the file fits the total, but never beside the pinned key: refused, not queued
+  const std::string big = f.make("big.params", one * 13 / 10);
+  try {
+    r.cache.get(big);
+    ADD_FAILURE() << "loaded";
+  } catch (const BudgetExceeded& e) {
+    EXPECT_NE(std::string(e.what()).find("big.params"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("pinned keys hold"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(r.budget.stats().waiters, 0u);
+  EXPECT_EQ(r.cache.list().size(), 1u);
+  // a key larger in memory than its file suggests is refused once its size is known
+  Rig small(one * 3 / 4);
+  try {
+    small.cache.get(f.make("grows.params", one / 2));
+    ADD_FAILURE() << "loaded";
+  } catch (const BudgetExceeded& e) {
+    EXPECT_NE(std::string(e.what()).find("grows.params"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(small.budget.stats().used, 0u);
+  EXPECT_TRUE(small.cache.list().empty());
+}
+
+TEST(KeyCache, ALoadWaitingForMemoryEndsOnStopDeadlineOrStopLoads) {
+  Files f;
+  const uint64_t one = Rig(1 << 20).one_key();
+  Rig r(one * 3 / 2);
+  auto held = r.cache.get(f.make("held.params"));  // a job holds it: not evictable
+  const std::string next = f.make("next.params");
+  // the caller's stop
+  std::stop_source caller;
+  std::thread t([&] { EXPECT_THROW(r.cache.get(next, caller.get_token()), Cancelled); });
+  while (r.budget.stats().waiters == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  caller.request_stop();
+  t.join();
+  // the caller's deadline, and the cache's own limit
+  EXPECT_THROW(r.cache.get(next, {}, MemoryBudget::Clock::now() + std::chrono::milliseconds(50)), BudgetTimeout);
+  r.cache.set_load_wait_limit(0.05);
+  EXPECT_THROW(r.cache.get(next), BudgetTimeout);
+  r.cache.set_load_wait_limit(600);
+  // the daemon's drain: the waiter returns, later loads are refused
+  std::thread d([&] {
+    try {
+      r.cache.get(next);
+      ADD_FAILURE() << "loaded";
+    } catch (const Cancelled& e) {
+      EXPECT_NE(std::string(e.what()).find("shutting down"), std::string::npos) << e.what();
+    }
+  });
+  while (r.budget.stats().waiters == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  r.cache.stop_loads("shutting down");
+  d.join();
+  EXPECT_THROW(r.cache.get(f.make("later.params")), Cancelled);
+  EXPECT_EQ(r.budget.stats().waiters, 0u);
+  EXPECT_EQ(r.cache.list().size(), 1u);
+  EXPECT_EQ(r.budget.stats().used, one);
+}
+
 TEST(KeyCache, ReleasingTheLastLeaseUnblocksAWaitingAcquirer) {
   Files f;
   const uint64_t one = Rig(1 << 20).one_key();

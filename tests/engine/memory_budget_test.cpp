@@ -1,5 +1,7 @@
 // MemoryBudget: never exceeded under concurrent random load, FIFO waiters,
-// eviction before waiting, cancellation, try_acquire never blocks.
+// eviction before waiting, cancellation, try_acquire never blocks; a request
+// that can never fit beside the pinned reservations is refused at once, and
+// every wait ends on its stop token or deadline.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -46,6 +48,68 @@ TEST(MemoryBudget, TooLargeRequestIsAnErrorNotADeadlock) {
   EXPECT_THROW(b.acquire(101, "huge"), Error);
 }
 
+TEST(MemoryBudget, RequestThatCanNeverFitBesidePinnedMemoryIsRefusedAtOnce) {
+  MemoryBudget b(1000);
+  auto pinned = b.acquire(700, "pinned key");
+  pinned.pin();
+  EXPECT_EQ(b.stats().pinned, 700u);
+  try {
+    b.acquire(301, "proving key 'k'");  // 700 are never given back: this would wait forever
+    ADD_FAILURE() << "granted";
+  } catch (const BudgetExceeded& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("proving key 'k' needs 301 bytes"), std::string::npos) << m;
+    EXPECT_NE(m.find("budget is 1000 bytes"), std::string::npos) << m;
+    EXPECT_NE(m.find("pinned keys hold 700 bytes"), std::string::npos) << m;
+  }
+  EXPECT_EQ(b.stats().waiters, 0u);
+  auto fits = b.acquire(300, "fits");  // the queue is not left blocked
+  // growing a reservation counts what it already holds
+  EXPECT_THROW(fits.grow(1, "more"), BudgetExceeded);
+  fits.release();
+  auto r = b.acquire(200, "grows");
+  r.grow(100, "more");
+  EXPECT_EQ(r.bytes(), 300u);
+  EXPECT_THROW(r.grow(1, "more"), BudgetExceeded);
+  r.release();
+  pinned.release();
+  EXPECT_EQ(b.stats().pinned, 0u);
+  EXPECT_EQ(b.stats().used, 0u);
+}
+
+TEST(MemoryBudget, AWaiterIsRefusedWhenAPinMakesItImpossible) {
+  MemoryBudget b(1000);
+  auto held = b.acquire(600, "key");
+  std::atomic<bool> refused{false};
+  std::thread t([&] {
+    try {
+      b.acquire(500, "waiter");  // fits once `held` goes, unless it is pinned
+    } catch (const BudgetExceeded&) {
+      refused = true;
+    }
+  });
+  while (b.stats().waiters == 0) std::this_thread::sleep_for(1ms);
+  held.pin();
+  t.join();
+  EXPECT_TRUE(refused.load());
+  EXPECT_EQ(b.stats().waiters, 0u);
+}
+
+TEST(MemoryBudget, WaitsEndOnTheirDeadline) {
+  MemoryBudget b(100);
+  auto first = b.acquire(100, "first");
+  // waiting for a turn (behind another waiter) and waiting for memory
+  std::thread behind([&] {
+    EXPECT_THROW(b.acquire(50, "queued", {}, MemoryBudget::Clock::now() + 200ms), BudgetTimeout);
+  });
+  EXPECT_THROW(b.acquire(50, "head", {}, MemoryBudget::Clock::now() + 100ms), BudgetTimeout);
+  behind.join();
+  EXPECT_EQ(b.stats().waiters, 0u);
+  first.release();
+  auto r = b.acquire(100, "after");  // nothing left blocking the queue
+  EXPECT_EQ(b.stats().used, 100u);
+}
+
 TEST(MemoryBudget, TryAcquireNeverBlocks) {
   MemoryBudget b(100);
   auto r1 = b.try_acquire(60);
@@ -82,7 +146,7 @@ TEST(MemoryBudget, WaitersAreServedInOrderAndCanBeCancelled) {
   std::mutex mu;
   std::stop_source cancel_second;
   std::thread t2([&] {
-    EXPECT_THROW(b.acquire(10, "second", cancel_second.get_token()), Error);
+    EXPECT_THROW(b.acquire(10, "second", cancel_second.get_token()), Cancelled);
     std::lock_guard lk(mu);
     order.push_back(2);
   });

@@ -99,7 +99,7 @@ R1csFile<typename E::Fr> read_r1cs(std::span<const uint8_t> bytes, const std::st
 template <class E>
 R1csFile<typename E::Fr> read_r1cs_file(const std::string& path) {
   MappedFile m(path);
-  return read_r1cs<E>(m.bytes(), "r1cs '" + path + "'");
+  return m.parse([&](auto bytes) { return read_r1cs<E>(bytes, "r1cs '" + path + "'"); });
 }
 
 }  // namespace cuzk::formats::snarkjs

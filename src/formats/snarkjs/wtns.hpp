@@ -66,7 +66,7 @@ std::vector<typename E::Fr> read_wtns(std::span<const uint8_t> bytes, const std:
 template <class E>
 std::vector<typename E::Fr> read_wtns_file(const std::string& path) {
   MappedFile m(path);
-  return read_wtns<E>(m.bytes(), "witness '" + path + "'");
+  return m.parse([&](auto bytes) { return read_wtns<E>(bytes, "witness '" + path + "'"); });
 }
 
 // Writes a version-2 .wtns of the given wire values.

@@ -2,7 +2,9 @@
 // 2 Groth16 header (n8q q n8r r nVars nPublic domainSize alpha1 beta1 beta2
 // gamma2 delta1 delta2), 3 IC, 4 coefficients, 5 A, 6 B1, 7 B2, 8 C, 9 H,
 // 10 contributions (not needed to prove, written empty). Every size is checked
-// against the header; points are snarkjs LE Montgomery affine and must lie on
+// against the header, and every section's length against the header's counts
+// before anything is allocated from them (a small file cannot claim a huge
+// domain); points are snarkjs LE Montgomery affine and must lie on
 // the curve; header and IC points must also lie in the prime-order subgroup.
 // A coefficient is stored as the canonical value coef * R^2 mod r.
 #pragma once
@@ -69,6 +71,25 @@ inline ZkeyHeader read_zkey_header(const BinFile& f) {
     r.fail("header holds " + std::to_string(r.remaining()) + " bytes of points, expected " +
            std::to_string(3 * g1 + 3 * g2) + " (alpha1 beta1 beta2 gamma2 delta1 delta2)");
   return h;
+}
+
+// Every section the prover reads has the length the header's counts give it
+// (the coefficients' the length their count gives): after this, nothing sized
+// from the header can be larger than the file.
+inline void check_zkey_sections(const BinFile& f, const ZkeyHeader& h) {
+  const uint64_t g1 = 2ull * h.n8q, g2 = 4ull * h.n8q;
+  f.section(3, "IC", (uint64_t(h.n_public) + 1) * g1);
+  f.section(5, "A", uint64_t(h.n_vars) * g1);
+  f.section(6, "B1", uint64_t(h.n_vars) * g1);
+  f.section(7, "B2", uint64_t(h.n_vars) * g2);
+  f.section(8, "C", (uint64_t(h.n_vars) - h.n_public - 1) * g1);
+  f.section(9, "H", uint64_t(h.domain_size) * g1);
+  auto sec = f.section(4, "coefficients");
+  if (sec.size() < 4) f.fail("section 4 (coefficients) is too short for its count");
+  const uint64_t n = uint64_t(sec[0]) | uint64_t(sec[1]) << 8 | uint64_t(sec[2]) << 16 | uint64_t(sec[3]) << 24;
+  if (sec.size() != 4 + n * (12 + h.n8r))
+    f.fail("section 4 (coefficients) has " + std::to_string(sec.size()) + " bytes but its count of " +
+           std::to_string(n) + " coefficients needs " + std::to_string(4 + n * (12 + h.n8r)));
 }
 
 inline Curve zkey_curve(std::span<const uint8_t> bytes, const std::string& source) {
@@ -196,6 +217,7 @@ groth16::ZkeyProvingKey<E> read_zkey(std::span<const uint8_t> bytes, const std::
   if (int(h.n8q) != ec::PrimeField<G1>::kBytes) f.fail("n8q does not match the curve");
   if (h.domain_size >= (uint64_t(1) << E::Fr::Params::kTwoAdicity))
     f.fail("domainSize " + std::to_string(h.domain_size) + " leaves no 2n-th root of unity for the H coset");
+  check_zkey_sections(f, h);
 
   groth16::ZkeyProvingKey<E> pk;
   pk.n_vars = h.n_vars;
@@ -224,7 +246,7 @@ groth16::ZkeyProvingKey<E> read_zkey(std::span<const uint8_t> bytes, const std::
 template <class E>
 groth16::ZkeyProvingKey<E> read_zkey_file(const std::string& path, ZkeyReadOptions opt = {}) {
   MappedFile m(path);
-  return read_zkey<E>(m.bytes(), "zkey '" + path + "'", opt);
+  return m.parse([&](auto bytes) { return read_zkey<E>(bytes, "zkey '" + path + "'", opt); });
 }
 
 namespace detail {

@@ -1,0 +1,144 @@
+// Test tool: one real `cuzk daemon` process (CUZK_BINARY) with its own
+// directory, config and log, on a unix socket, a loopback TCP port (bearer
+// token) and a loopback HTTP port; polling with generous timeouts; the
+// daemon's peak resident memory.
+#pragma once
+#include <httplib.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace cuzk::testing_support {
+
+namespace daemon_fs = std::filesystem;
+
+inline const std::string kDaemonToken = "test-token-0123456789";
+
+inline std::string read_text(const daemon_fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Polls `holds` until it returns true or `timeout` passes; whether it held.
+// The timeouts are generous: the machine running the tests may be loaded.
+template <class Pred>
+bool wait_until(Pred&& holds, std::chrono::seconds timeout = std::chrono::seconds(60)) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    if (holds()) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+class DaemonProcess {
+ public:
+  // `memory` is [memory] total_budget; `extra_config` is appended (other tables).
+  DaemonProcess(const daemon_fs::path& dir, const std::string& extra_config, const std::string& memory = "\"4GB\"")
+      : dir_(dir) {
+    daemon_fs::create_directories(dir_);
+    socket_ = (dir_ / "cuzk.sock").string();
+    std::ofstream(dir_ / "cuzk.toml") << "[daemon]\nlisten = [\"unix://" << socket_ << "\", \"127.0.0.1:0\"]\n"
+                                      << "token = \"" << kDaemonToken << "\"\nmax_message_mb = 1\n"
+                                      << "status_listen = \"127.0.0.1:0\"\n"
+                                      << "[memory]\ntotal_budget = " << memory
+                                      << "\n[cpu]\nworkers = 1\n[synthesis]\nthreads = 2\n"
+                                      << extra_config;
+    const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (posix_spawn(&pid_, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
+    posix_spawn_file_actions_destroy(&fa);
+    wait_until([&] { return log_text().find("cuzk daemon: ready") != std::string::npos || !alive(); });
+    std::smatch m;
+    const std::string text = log_text();
+    if (std::regex_search(text, m, std::regex("grpc on tcp port (\\d+)"))) tcp_port_ = std::stoi(m[1]);
+    if (std::regex_search(text, m, std::regex("http on 127\\.0\\.0\\.1:(\\d+)"))) http_port_ = std::stoi(m[1]);
+  }
+  ~DaemonProcess() {
+    if (pid_ > 0 && !exited_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  DaemonProcess(const DaemonProcess&) = delete;
+  DaemonProcess& operator=(const DaemonProcess&) = delete;
+
+  bool ready() const { return tcp_port_ > 0 && http_port_ > 0; }
+  bool alive() {
+    if (pid_ <= 0 || exited_) return false;
+    int st = 0;
+    if (::waitpid(pid_, &st, WNOHANG) == pid_) {
+      exited_ = true;
+      status_ = st;
+    }
+    return !exited_;
+  }
+  pid_t pid() const { return pid_; }
+  std::string log_text() const { return read_text(dir_ / "daemon.log"); }
+  std::string unix_address() const { return "unix:" + socket_; }
+  std::string tcp_address() const { return "127.0.0.1:" + std::to_string(tcp_port_); }
+  const std::string& socket() const { return socket_; }
+
+  // SIGTERM, then waits up to `limit` for the exit (a daemon that hangs is
+  // killed: -1); otherwise the exit status, 128 + signal for a signal.
+  int terminate(std::chrono::seconds limit = std::chrono::seconds(120)) {
+    if (!alive()) return exit_code();
+    ::kill(pid_, SIGTERM);
+    if (!wait_until([&] { return !alive(); }, limit)) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+      exited_ = true;
+      return -1;
+    }
+    return exit_code();
+  }
+
+  // Peak resident memory (VmHWM) in KiB; -1 when unreadable.
+  long peak_rss_kib() const {
+    std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
+    std::string line;
+    while (std::getline(f, line))
+      if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+    return -1;
+  }
+
+  nlohmann::json http_json(const std::string& path) const {
+    httplib::Client c("127.0.0.1", http_port_);
+    auto r = c.Get(path.c_str());
+    if (!r || r->status != 200) return nlohmann::json();
+    return nlohmann::json::parse(r->body);
+  }
+
+ private:
+  int exit_code() const { return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_); }
+
+  daemon_fs::path dir_;
+  std::string socket_;
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  int status_ = 0;
+  int tcp_port_ = 0, http_port_ = 0;
+};
+
+}  // namespace cuzk::testing_support
