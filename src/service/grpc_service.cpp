@@ -159,6 +159,7 @@ void fill_response(const JobOutcome& o, const std::string& id, v1::AwaitProofRes
   out->set_status(to_proto(r.status));
   out->set_error_message(r.error);
   if (r.status == engine::JobStatus::kFailed) out->set_failure(engine::failure_name(r.failure));
+  out->set_verified(r.status == engine::JobStatus::kDone && o.verified);
   // stage times: the queue wait until the first partition left it, the
   // others summed over partitions
   double submitted = std::numeric_limits<double>::max(), first_out = submitted;
