@@ -5,7 +5,7 @@
 // past their TTL are collected with no further traffic; request payloads in
 // flight are bounded (RESOURCE_EXHAUSTED naming the limit); a snarkjs job
 // with a wrong witness fails naming the verification, and snarkjs jobs cancel
-// promptly. After each, the daemon keeps serving (a proof that verifies),
+// promptly, queued or running. After each, the daemon keeps serving (a proof that verifies),
 // its pool and budget go back to idle, and SIGTERM ends it.
 #include <gtest/gtest.h>
 
@@ -20,7 +20,10 @@
 #include "formats/bellperson_params.hpp"
 #include "formats/snarkjs/json.hpp"
 #include "formats/snarkjs/json_vk.hpp"
+#include "formats/snarkjs/wtns.hpp"
+#include "formats/snarkjs/zkey.hpp"
 #include "groth16/verifier.hpp"
+#include "groth16/zkey_setup.hpp"
 #include "service/client.hpp"
 #include "support/snarkjs_fixtures.hpp"
 
@@ -385,6 +388,82 @@ TEST_F(DaemonRequests, SnarkjsJobsFailVerificationAndCancelPromptly) {
   const auto after = cl.cancel(good);
   EXPECT_FALSE(after.was_running());
   EXPECT_EQ(after.status(), kCompleted);
+  expect_idle(d);
+  expect_clean_exit(d);
+}
+
+namespace {
+// A circom-style multiplication chain of `rows` constraints over BN254 (out =
+// x^rows, public), with a development key and its witness written as
+// `.zkey` / `.wtns`: a snarkjs job that runs for seconds on the CPU.
+void write_chain(size_t rows, const std::string& zkey, const std::string& wtns) {
+  using B = groth16::Bn254;
+  using F = B::Fr;
+  using T = groth16::SparseRows<F>::Triple;
+  // wire 0 ONE, 1 out, 2 x, 3.. the chain: x*x = w3, w(k)*x = w(k+1), w(last)*ONE = out
+  const uint32_t n_wires = uint32_t(rows) + 2;
+  std::vector<T> a, b, c;
+  for (uint32_t r = 0; r + 1 < rows; ++r) {
+    a.push_back({r, r == 0 ? 2u : r + 2, F::one()});
+    b.push_back({r, 2, F::one()});
+    c.push_back({r, r + 3, F::one()});
+  }
+  const uint32_t last = uint32_t(rows) - 1;
+  a.push_back({last, last + 2, F::one()});
+  b.push_back({last, 0, F::one()});
+  c.push_back({last, 1, F::one()});
+  groth16::QapCircuit<F> qc{n_wires, 1, groth16::SparseRows<F>::from_triples(rows, a),
+                            groth16::SparseRows<F>::from_triples(rows, b), groth16::SparseRows<F>::from_triples(rows, c)};
+  formats::snarkjs::write_zkey(groth16::zkey_setup<B>(qc, groth16::ToxicWaste<B>::random()), zkey);
+  std::vector<F> w(n_wires);
+  w[0] = F::one();
+  w[2] = F::from_u64(3);
+  w[3] = w[2] * w[2];
+  for (uint32_t k = 4; k < n_wires; ++k) w[k] = w[k - 1] * w[2];
+  w[1] = w[n_wires - 1];
+  formats::snarkjs::write_wtns(w, wtns);
+}
+}  // namespace
+
+// A snarkjs job cancelled while a backend proves it answers at once with
+// CANCELLED (the backend stops between its MSMs), the daemon keeps serving
+// and its memory goes back to idle; the same job left alone proves and its
+// proof verifies.
+TEST_F(DaemonRequests, CancelReachesARunningSnarkjsJob) {
+  const std::string zkey = (dir / "chain.zkey").string(), wtns_path = (dir / "chain.wtns").string();
+  write_chain(size_t(1) << 14, zkey, wtns_path);  // its .wtns fits the 1 MB message limit
+  const std::string wtns = read_file(wtns_path);
+  DaemonProcess d(dir / "snarkjs-running", "[jobs]\ndrain_timeout_s = 1\n");
+  ASSERT_TRUE(d.ready()) << d.log_text();
+  Client cl(d.unix_address());
+  // four in a row on the one CPU worker: one of them is caught proving
+  std::vector<std::string> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(cl.submit(snarkjs_request(zkey, wtns)).job_id());
+  std::string id;
+  ASSERT_TRUE(wait_until([&] {
+    for (const auto& j : ids)
+      if (job_has_partition_in(d, j, "proving")) id = j;
+    return !id.empty();
+  })) << d.http_json("/status").dump(1) << d.log_text();
+  const auto c = cl.cancel(id);
+  EXPECT_TRUE(c.was_running());
+  EXPECT_EQ(c.status(), kCancelled);
+  const auto r = cl.await(id);
+  EXPECT_EQ(r.status(), kCancelled);
+  EXPECT_TRUE(r.snarkjs_proof_json().empty());
+  for (const auto& j : ids) cl.cancel(j);  // the others, wherever they are
+  expect_idle(d);
+  expect_serving(d);
+  const auto good = cl.prove(snarkjs_request(zkey, wtns));
+  ASSERT_EQ(good.status(), kCompleted) << good.error_message();
+  EXPECT_TRUE(good.verified());
+  namespace sj = formats::snarkjs;
+  using B = groth16::Bn254;
+  const auto pk = sj::read_zkey_file<B>(zkey);
+  groth16::PreparedVerifyingKey<B> pvk(pk.vk);
+  const auto pub = sj::public_from_json<B::Fr>(good.snarkjs_public_json(), "public");
+  EXPECT_TRUE(groth16::verify_proof(pvk, sj::proof_from_json<B>(good.snarkjs_proof_json(), "proof"),
+                                    std::span<const B::Fr>(pub)));
   expect_idle(d);
   expect_clean_exit(d);
 }
