@@ -273,7 +273,7 @@ grpc::Status GrpcService::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitPr
 grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProveResponse* out) {
   return guarded("Prove", ctx, [&] {
     if (!req->has_submit()) throw RequestError(RequestError::kInvalidArgument, "missing submit field");
-    const auto s = core_.submit(request_of(req->submit()), true);
+    const auto s = core_.submit(request_of(req->submit()), true, [&] { return ctx->IsCancelled(); });
     auto r = core_.await(s.id, [&] { return ctx->IsCancelled(); });
     if (r.how != Awaited::kEnded) {
       core_.leave(s.id);

@@ -56,8 +56,9 @@ class LazyBuiltinPartition final : public PartitionCircuit {
   mutable std::optional<std::vector<Fr>> inputs_;
 };
 
-void throw_if_stopped(std::stop_token stop, const std::string& where) {
-  if (stop.stop_requested()) throw Cancelled("cancelled while " + where);
+template <class Interrupt>
+void throw_if_stopped(const Interrupt& stop, const std::string& where) {
+  if (stop.requested()) throw Cancelled("cancelled while " + where);
 }
 
 // What a request holds in memory until its job ends.
@@ -118,7 +119,7 @@ JobKey ProvingCore::lease_key(const std::string& id_or_path) {
   }
 }
 
-JobSpec ProvingCore::builtin_job(const ProveRequest& r, std::stop_token stop) {
+JobSpec ProvingCore::builtin_job(const ProveRequest& r, const Interrupt& stop) {
   if (r.partitions == 0) throw E(E::kInvalidArgument, "partitions must be at least 1");
   if (r.partitions > cfg_.max_partitions)
     throw E(E::kInvalidArgument, "partitions = " + std::to_string(r.partitions) + " exceeds the daemon's limit of " +
@@ -142,7 +143,7 @@ JobSpec ProvingCore::builtin_job(const ProveRequest& r, std::stop_token stop) {
                                std::to_string(pk.l.size()) + " aux)";
   r1cs::CircuitShape shape;
   try {
-    shape = circuits::builtin_circuit_shape(r.circuit, {pk.vk.ic.size(), pk.l.size(), pk.h.size() + 1}, stop);
+    shape = circuits::builtin_circuit_shape(r.circuit, {pk.vk.ic.size(), pk.l.size(), pk.h.size() + 1}, stop.token);
   } catch (const circuits::ShapeExceeds& e) {
     throw E(E::kInvalidArgument, std::string(e.what()) + ": it does not match " + key_says);
   } catch (const Cancelled&) {
@@ -163,7 +164,7 @@ JobSpec ProvingCore::builtin_job(const ProveRequest& r, std::stop_token stop) {
   return spec;
 }
 
-JobSpec ProvingCore::snarkjs_job(ProveRequest& r, std::stop_token stop) {
+JobSpec ProvingCore::snarkjs_job(ProveRequest& r, const Interrupt& stop) {
   if (r.zkey_path.empty()) throw E(E::kInvalidArgument, "snarkjs job without snarkjs.zkey_path");
   if (r.wtns.empty()) throw E(E::kInvalidArgument, "snarkjs job without a witness (snarkjs.wtns is empty)");
   if (r.verify == false)
@@ -184,7 +185,7 @@ JobSpec ProvingCore::snarkjs_job(ProveRequest& r, std::stop_token stop) {
 // Counting a 32 GiB PoRep partition takes seconds: once per type, shared by
 // concurrent first requests.
 const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofType& type,
-                                                         const fc::FilecoinCircuit& sample, std::stop_token stop) {
+                                                         const fc::FilecoinCircuit& sample, const Interrupt& stop) {
   std::shared_future<CountedCircuit> f;
   std::promise<CountedCircuit> mine;
   bool count_here = false;
@@ -216,7 +217,7 @@ const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofT
 }
 
 JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const std::string& path,
-                                       const CountedCircuit& need, std::stop_token stop) {
+                                       const CountedCircuit& need, const Interrupt& stop) {
   std::error_code ec;
   const std::string canon = fs::weakly_canonical(path, ec).string();
   for (const auto& k : keys_.list())
@@ -240,7 +241,7 @@ JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const 
   return load_key(path, circuit_id_of(type), stop);
 }
 
-JobKey ProvingCore::load_key(const std::string& id_or_path, const std::string& name, std::stop_token stop) {
+JobKey ProvingCore::load_key(const std::string& id_or_path, const std::string& name, const Interrupt& stop) {
   std::error_code ec;
   const std::string canon = fs::weakly_canonical(id_or_path, ec).string();
   for (const auto& k : keys_.list())  // loaded (a loading key has no kind yet): leased at once
@@ -291,7 +292,7 @@ JobKey ProvingCore::load_key(const std::string& id_or_path, const std::string& n
   return f.get();
 }
 
-JobSpec ProvingCore::filecoin_job(const ProveRequest& r, std::stop_token stop, std::string& key_path,
+JobSpec ProvingCore::filecoin_job(const ProveRequest& r, const Interrupt& stop, std::string& key_path,
                                   double& key_load_s) {
   FilecoinJob job;
   try {
@@ -318,7 +319,7 @@ JobSpec ProvingCore::filecoin_job(const ProveRequest& r, std::stop_token stop, s
   return spec;
 }
 
-Submitted ProvingCore::submit(ProveRequest r, bool by_prove) {
+Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function<bool()>& gone) {
   // The same id with the same request is the same job (retries attach to it);
   // with another request, a conflict; a failed or cancelled job is replaced.
   auto attach_locked = [&](Record& rec) -> std::optional<Submitted> {
@@ -374,12 +375,24 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove) {
     queued_bytes_ += payload;
     spdlog::debug("job {}: preparing ({})", id, job_kind_name(r.kind));
   }
+  // a Prove caller that went away ends its job here, unless others wait for it
+  Interrupt interrupt{stop, {}};
+  if (gone && by_prove)
+    interrupt.gone = [&, left = false]() mutable {
+      if (left || !gone()) return false;
+      left = true;
+      std::lock_guard lk(mu_);
+      Record* rec = find_locked(id);
+      if (!rec || rec->finished || rec->prove_waiters > 1 || rec->by_submit) return false;
+      end_preparing_locked(*rec, "its caller went away");
+      return true;
+    };
   std::string key_name;
   double key_load_s = 0;
   JobSpec spec;
   try {
-    spec = prepare(r, stop, key_name, key_load_s);
-    throw_if_stopped(stop, "being prepared");
+    spec = prepare(r, interrupt, key_name, key_load_s);
+    throw_if_stopped(interrupt, "being prepared");
   } catch (...) {
     std::lock_guard lk(mu_);
     Record* rec = find_locked(id);
@@ -435,7 +448,7 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove) {
   return out;
 }
 
-JobSpec ProvingCore::prepare(ProveRequest& r, std::stop_token stop, std::string& key_name, double& key_load_s) {
+JobSpec ProvingCore::prepare(ProveRequest& r, const Interrupt& stop, std::string& key_name, double& key_load_s) {
   switch (r.kind) {
     case JobKind::kSnarkjs: key_name = r.zkey_path; return snarkjs_job(r, stop);
     case JobKind::kBuiltin: key_name = r.key; return builtin_job(r, stop);

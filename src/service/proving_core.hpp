@@ -138,7 +138,9 @@ class ProvingCore {
   // by_prove: a Prove caller waits for it (and leave()s if it goes away).
   // Returns once the job is queued, or ended while being prepared (cancelled);
   // a request refused while being prepared throws and leaves no job.
-  Submitted submit(ProveRequest r, bool by_prove = false);
+  // `gone` is polled while the job is prepared: a Prove caller that went away
+  // (client gone, deadline) ends its job unless others wait for it too.
+  Submitted submit(ProveRequest r, bool by_prove = false, const std::function<bool()>& gone = {});
   // Waits for the job to end, for `timeout` at most; `give_up` is polled
   // (client gone, deadline).
   Awaited await(const std::string& id, const std::function<bool()>& give_up,
@@ -210,20 +212,26 @@ class ProvingCore {
   void on_finished(uint64_t engine_id);
   void on_stage(uint64_t engine_id, uint32_t partition, engine::PartitionStage stage, const std::string& track);
   void expire_results_locked();  // requires mu_
-  // The job's preparation; throws RequestError, or Cancelled once `stop` is requested.
-  engine::JobSpec prepare(ProveRequest& r, std::stop_token stop, std::string& key_name, double& key_load_s);
-  engine::JobSpec builtin_job(const ProveRequest& r, std::stop_token stop);
-  engine::JobSpec snarkjs_job(ProveRequest& r, std::stop_token stop);
-  engine::JobSpec filecoin_job(const ProveRequest& r, std::stop_token stop, std::string& key_path, double& key_load_s);
+  // What ends a preparation: the job's stop token, or `gone` (polled).
+  struct Interrupt {
+    std::stop_token token;
+    std::function<bool()> gone;
+    bool requested() const { return token.stop_requested() || (gone && gone()); }
+  };
+  // The job's preparation; throws RequestError, or Cancelled once interrupted.
+  engine::JobSpec prepare(ProveRequest& r, const Interrupt& stop, std::string& key_name, double& key_load_s);
+  engine::JobSpec builtin_job(const ProveRequest& r, const Interrupt& stop);
+  engine::JobSpec snarkjs_job(ProveRequest& r, const Interrupt& stop);
+  engine::JobSpec filecoin_job(const ProveRequest& r, const Interrupt& stop, std::string& key_path, double& key_load_s);
   const CountedCircuit& counted(const filecoin::FilecoinProofType& type, const filecoin::FilecoinCircuit& sample,
-                                std::stop_token stop);
+                                const Interrupt& stop);
   engine::JobKey lease_key(const std::string& id_or_path);
   // Leases the key, loading it on a loader thread if it is not cached (one
   // load per key, logged once, however many requests wait for it); `stop`
   // ends the wait (the load goes on for the cache). `name` is for the log.
-  engine::JobKey load_key(const std::string& id_or_path, const std::string& name, std::stop_token stop);
+  engine::JobKey load_key(const std::string& id_or_path, const std::string& name, const Interrupt& stop);
   engine::JobKey lease_filecoin_key(const filecoin::FilecoinProofType& type, const std::string& path,
-                                    const CountedCircuit& need, std::stop_token stop);
+                                    const CountedCircuit& need, const Interrupt& stop);
   // Ends the job: a preparing one is recorded CANCELLED here (returns 0),
   // a queued or running one's engine id is returned for cancel_work.
   uint64_t cancel_locked(Record& rec, const std::string& why);  // requires mu_

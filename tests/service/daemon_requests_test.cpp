@@ -231,8 +231,9 @@ std::string slow_params(const fs::path& dir, const std::string& small, size_t po
 
 // A job is registered before it is prepared: while its key loads it is
 // listed as "preparing", and CancelProof ends it at once (CANCELLED, saying
-// so), also for a second request waiting on the same load; the key is loaded
-// (and logged as loading) once; the load goes on for the cache.
+// so), also for a second request waiting on the same load; a Prove caller
+// whose deadline passes there ends its job too; the key is loaded (and
+// logged as loading) once; the load goes on for the cache.
 TEST_F(DaemonRequests, CancelReachesAJobWhileItsKeyLoads) {
   DaemonProcess d(dir / "prepare", "[jobs]\ndrain_timeout_s = 1\n");
   ASSERT_TRUE(d.ready()) << d.log_text();
@@ -272,7 +273,20 @@ TEST_F(DaemonRequests, CancelReachesAJobWhileItsKeyLoads) {
     EXPECT_TRUE(contains(r.error_message(), "while being prepared")) << r.error_message();
     EXPECT_EQ(r.partitions_size(), 0);
   }
-  // one load for both requests; it ends for the cache, then the key goes
+  // a Prove caller whose deadline passes while its job waits for the key
+  // ends the job (nobody else waits for it)
+  try {
+    auto req = synthetic(slow, kSmall, 3);
+    req.set_request_id("prep-2");
+    cl.prove(req, std::chrono::milliseconds(300));
+    ADD_FAILURE() << "proved under a key that is still loading";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code, grpc::StatusCode::DEADLINE_EXCEEDED) << e.what();
+  }
+  EXPECT_TRUE(wait_until([&] { return contains(d.log_text(), "job prep-2: cancelled: its caller went away"); }))
+      << d.log_text();
+  EXPECT_EQ(cl.await("prep-2").status(), kCancelled);
+  // one load for every request; it ends for the cache, then the key goes
   EXPECT_EQ(count_of(d.log_text(), "loading '" + slow + "'"), 1u) << d.log_text();
   ASSERT_TRUE(wait_until([&] { return contains(d.log_text(), "load ended"); }, std::chrono::seconds(600)))
       << d.log_text();
