@@ -1,5 +1,7 @@
 #include "circuits/builtin.hpp"
 
+#include "circuits/builtin_shape.hpp"
+
 #include "circuits/merkle.hpp"
 #include "circuits/synthetic.hpp"
 
@@ -53,7 +55,7 @@ class Synthetic final : public Adapter<Synthetic> {
 
 }  // namespace
 
-std::unique_ptr<BuiltinCircuit> make_builtin_circuit(const CircuitOptions& opts) {
+void check_builtin_options(const CircuitOptions& opts) {
   auto out_of_range = [&](const std::string& what, auto v, auto lo, auto hi) {
     return Error("circuit '" + opts.name + "': option " + what + "=" + std::to_string(v) + " out of range " +
                  std::to_string(lo) + ".." + std::to_string(hi));
@@ -66,9 +68,69 @@ std::unique_ptr<BuiltinCircuit> make_builtin_circuit(const CircuitOptions& opts)
   if (opts.name == "synthetic" &&
       (opts.constraints < kMinSyntheticConstraints || opts.constraints > kMaxSyntheticConstraints))
     throw out_of_range("constraints", opts.constraints, kMinSyntheticConstraints, kMaxSyntheticConstraints);
+  if (opts.name != "merkle" && opts.name != "synthetic")
+    throw Error("unknown built-in circuit '" + opts.name + "' (known: merkle, synthetic)");
+}
+
+namespace {
+
+// Counts like r1cs::ShapeCounter, giving up once past `limit`.
+class BoundedShapeCounter {
+ public:
+  using Field = Fr;
+  BoundedShapeCounter(const CircuitOptions& opts, const r1cs::CircuitShape& limit, std::stop_token stop)
+      : opts_(opts), limit_(limit), stop_(stop) {}
+  template <class N, class V>
+  r1cs::Variable alloc(const N&, const V&) {
+    if (++shape_.num_aux > limit_.num_aux) exceeded("aux variables", limit_.num_aux);
+    return r1cs::Variable::aux(shape_.num_aux - 1);
+  }
+  template <class N, class V>
+  r1cs::Variable alloc_input(const N&, const V&) {
+    if (++shape_.num_inputs > limit_.num_inputs) exceeded("inputs (ONE included)", limit_.num_inputs);
+    return r1cs::Variable::input(shape_.num_inputs - 1);
+  }
+  template <class N>
+  void enforce(const N&, const r1cs::LinearCombination<Fr>&, const r1cs::LinearCombination<Fr>&,
+               const r1cs::LinearCombination<Fr>&) {
+    if (++shape_.num_constraints > limit_.num_constraints) exceeded("constraints", limit_.num_constraints);
+    if ((shape_.num_constraints & 0xffff) == 0 && stop_.stop_requested())
+      throw Cancelled("cancelled while counting circuit '" + opts_.name + "'");
+  }
+  template <class N>
+  void push_namespace(const N&) {}
+  void pop_namespace() {}
+  const r1cs::CircuitShape& shape() const { return shape_; }
+
+ private:
+  [[noreturn]] void exceeded(const char* what, size_t limit) const {
+    throw ShapeExceeds("circuit '" + opts_.name + "' has more than " + std::to_string(limit) + " " + what);
+  }
+  const CircuitOptions& opts_;
+  r1cs::CircuitShape limit_;
+  std::stop_token stop_;
+  r1cs::CircuitShape shape_{1, 0, 0};  // input 0 is ONE
+};
+
+}  // namespace
+
+r1cs::CircuitShape builtin_circuit_shape(const CircuitOptions& opts, const r1cs::CircuitShape& limit,
+                                         std::stop_token stop) {
+  check_builtin_options(opts);
+  BoundedShapeCounter cs(opts, limit, stop);
+  if (opts.name == "merkle") {
+    // no witness: counting never asks for a value
+    PoseidonMerkleCircuit<Fr>(MerkleShape{opts.height, opts.challenges, 8}).synthesize(cs);
+  } else {
+    SyntheticCircuit<Fr>(SyntheticParams{opts.constraints, 8, opts.seed}).synthesize(cs);
+  }
+  return cs.shape();
+}
+
+std::unique_ptr<BuiltinCircuit> make_builtin_circuit(const CircuitOptions& opts) {
+  check_builtin_options(opts);
   if (opts.name == "merkle") return std::make_unique<Merkle>(opts);
-  if (opts.name == "synthetic") return std::make_unique<Synthetic>(opts);
-  throw Error("unknown built-in circuit '" + opts.name + "' (known: merkle, synthetic)");
+  return std::make_unique<Synthetic>(opts);
 }
 
 }  // namespace cuzk::circuits

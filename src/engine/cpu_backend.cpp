@@ -38,7 +38,21 @@ groth16::ProofTerms<E> compute_zkey_cpu(const ZkeyKey<E>& pk, PartitionData& par
   double t2 = clock.now();
   part.timeline.spans.push_back({Stage::kNtt, t1, t2, 0, track});
   if (stop.stop_requested()) throw Cancelled("cancelled after the NTTs");
-  auto terms = groth16::compute_terms_zkey(pk, w, std::span<const F>(part.a<F>()));
+  // compute_terms_zkey's five MSMs, with a cancellation check between them
+  const std::span<const F> h(part.a<F>());
+  auto check = [&] {
+    if (stop.stop_requested()) throw Cancelled("cancelled between the MSMs");
+  };
+  groth16::ProofTerms<E> terms;
+  terms.a = msm::pippenger<typename E::G1>(pk.a, w);
+  check();
+  terms.b_g1 = msm::pippenger<typename E::G1>(pk.b1, w);
+  check();
+  terms.b_g2 = msm::pippenger<typename E::G2>(pk.b2, w);
+  check();
+  terms.l = msm::pippenger<typename E::G1>(pk.c, w.subspan(size_t(pk.n_public) + 1));
+  check();
+  terms.h = msm::pippenger<typename E::G1>(pk.h, h);
   part.timeline.spans.push_back({Stage::kMsm, t2, clock.now(), 0, track});
   part.release_abc();
   part.scratch.release();

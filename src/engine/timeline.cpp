@@ -26,8 +26,14 @@ double PartitionTimeline::seconds(Stage s) const {
   return t;
 }
 
+// A long-running service proves without end: the trace keeps the most recent
+// partitions only (each job's result carries its own timelines).
+constexpr size_t kKeptPartitions = 8192;
+
 void Timeline::record(const PartitionTimeline& t) {
   std::lock_guard lk(mu_);
+  if (done_.size() >= kKeptPartitions)  // drop the older half: amortized O(1) per partition
+    done_.erase(done_.begin(), done_.begin() + std::ptrdiff_t(done_.size() / 2));
   done_.push_back(t);
 }
 

@@ -420,12 +420,14 @@ void parse_logging(const toml::value& root, DaemonConfig& c) {
 }
 
 void parse_jobs(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "jobs", {"max_partitions", "max_jobs", "result_ttl_s", "drain_timeout_s", "verify_proofs"});
+  const Section s(root, "jobs", {"max_partitions", "max_jobs", "result_ttl_s", "drain_timeout_s", "verify_proofs",
+                                     "max_queued_bytes"});
   s.read("max_partitions", c.max_partitions, 1, 65536);
   s.read("max_jobs", c.max_jobs, 1, 10000000);
   s.read("result_ttl_s", c.result_ttl_s, 0.0, 1e9);
   s.read("drain_timeout_s", c.drain_timeout_s, 0.0, 1e9);
   s.read("verify_proofs", c.verify_proofs);
+  s.read_size("max_queued_bytes", c.max_queued_bytes, true);
 }
 
 DaemonConfig parse(const toml::value& root) {

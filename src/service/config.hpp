@@ -64,6 +64,7 @@ struct DaemonConfig {
   double result_ttl_s = 600;      // results of submitted jobs kept this long after they end
   double drain_timeout_s = 60;    // on SIGINT/SIGTERM: finish in-flight work this long, then cancel
   bool verify_proofs = true;      // verify every proof before returning it (a request may override)
+  uint64_t max_queued_bytes = 0;  // witnesses and vanilla proofs held by jobs in flight; "auto" (0): budget / 4
 
   // Keys accepted but not acted on, one line each saying why.
   std::vector<std::string> notes;

@@ -68,6 +68,7 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   cc.max_partitions = cfg.max_partitions;
   cc.max_jobs = cfg.max_jobs;
   cc.result_ttl_s = cfg.result_ttl_s;
+  cc.max_queued_bytes = cfg.max_queued_bytes;
   cc.verify_proofs = cfg.verify_proofs;
   cc.param_folder = cfg.param_folder();
   cc.key_min_idle_s = cfg.eviction_min_idle_s;

@@ -162,6 +162,7 @@ void fill_response(const JobOutcome& o, const std::string& id, v1::AwaitProofRes
   out->set_status(to_proto(r.status));
   out->set_error_message(valid_utf8(r.error));
   if (r.status == engine::JobStatus::kFailed) out->set_failure(engine::failure_name(r.failure));
+  out->set_verified(r.status == engine::JobStatus::kDone && o.verified);
   // stage times: the queue wait until the first partition left it, the
   // others summed over partitions
   double submitted = std::numeric_limits<double>::max(), first_out = submitted;
@@ -301,7 +302,7 @@ grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest
     if (!req->has_submit()) throw RequestError(RequestError::kInvalidArgument, "missing submit field");
     auto pr = request_of(req->submit());
     pr.deadline = deadline_of(*ctx);
-    const auto s = core_.submit(pr, true);
+    const auto s = core_.submit(pr, true, [&] { return ctx->IsCancelled(); });
     auto r = core_.await(s.id, [&] { return ctx->IsCancelled(); });
     if (r.how != Awaited::kEnded) {
       core_.leave(s.id);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "circuits/builtin_shape.hpp"
 #include "engine/builtin_partition.hpp"
 #include "engine/circuit_partition.hpp"
 #include "engine/snarkjs_job.hpp"
@@ -19,6 +20,56 @@ using E = RequestError;
 namespace fc = filecoin;
 namespace fs = std::filesystem;
 
+namespace {
+
+// Partition `opts.seed` of a built-in circuit, built (witness and all) on the
+// synthesis thread that proves it, not when the job is submitted; its shape
+// was counted from the options.
+class LazyBuiltinPartition final : public PartitionCircuit {
+ public:
+  LazyBuiltinPartition(circuits::CircuitOptions opts, r1cs::CircuitShape shape) : opts_(std::move(opts)), shape_(shape) {}
+  r1cs::CircuitShape shape() const override { return shape_; }
+  void synthesize(r1cs::ProvingAssignment<Fr>& cs) const override {
+    const auto c = circuits::make_builtin_circuit(opts_);
+    {
+      std::lock_guard lk(mu_);
+      inputs_ = c->public_inputs();
+    }
+    c->synthesize(cs);
+  }
+  // The engine reads them after synthesize(); before, they are computed here.
+  std::vector<Fr> public_inputs() const override {
+    {
+      std::lock_guard lk(mu_);
+      if (inputs_) return *inputs_;
+    }
+    return circuits::make_builtin_circuit(opts_)->public_inputs();
+  }
+  std::string describe_constraint(size_t i) const override {
+    return circuits::make_builtin_circuit(opts_)->describe_constraint(i);
+  }
+
+ private:
+  circuits::CircuitOptions opts_;
+  r1cs::CircuitShape shape_;
+  mutable std::mutex mu_;
+  mutable std::optional<std::vector<Fr>> inputs_;
+};
+
+template <class Interrupt>
+void throw_if_stopped(const Interrupt& stop, const std::string& where) {
+  if (stop.requested()) throw Cancelled("cancelled while " + where);
+}
+
+// What a request holds in memory until its job ends.
+uint64_t payload_bytes(const ProveRequest& r) {
+  uint64_t n = r.wtns.size() + r.filecoin.vanilla_proof.size();
+  for (const auto& v : r.filecoin.vanilla_proofs) n += v.size();
+  return n;
+}
+
+}  // namespace
+
 ProvingCore::ProvingCore(CoreConfig cfg, BackendSet backends)
     : cfg_(cfg),
       host_(cfg.budget_bytes, std::move(backends), cfg.synthesis_threads, cfg.max_ready),
@@ -28,6 +79,8 @@ ProvingCore::ProvingCore(CoreConfig cfg, BackendSet backends)
       engine_(host_.engine()),
       params_(cfg.param_folder) {
   keys_.set_min_idle(cfg.key_min_idle_s);
+  if (cfg_.max_queued_bytes == 0) cfg_.max_queued_bytes = std::max<uint64_t>(cfg_.budget_bytes / 4, 1);
+  reaper_ = std::jthread([this](std::stop_token st) { reap(st); });
 }
 
 ProvingCore::~ProvingCore() {
@@ -36,12 +89,20 @@ ProvingCore::~ProvingCore() {
     std::lock_guard lk(mu_);
     draining_ = true;
     for (auto& [id, r] : records_)
-      if (!r.finished) open.push_back(r.engine_id);
+      if (!r.finished)
+        if (const uint64_t e = cancel_locked(r, "the daemon is stopping")) open.push_back(e);
   }
   for (auto id : open) cancel_work(id);
   keys_.stop_loads("the daemon is shutting down");
+  reaper_ = {};
   // on_finished needs the records: the engine stops while they are here
   host_.shutdown();
+  std::vector<Loader> loaders;
+  {
+    std::lock_guard lk(load_mu_);
+    loaders.swap(loaders_);
+  }
+  loaders.clear();  // joins key loads still running
 }
 
 ProvingCore::Record* ProvingCore::find_locked(const std::string& id) {
@@ -65,51 +126,63 @@ JobKey ProvingCore::lease_key(const std::string& id_or_path, std::optional<Clock
   }
 }
 
-JobSpec ProvingCore::builtin_job(const ProveRequest& r) {
+JobSpec ProvingCore::builtin_job(const ProveRequest& r, const Interrupt& stop) {
   if (r.partitions == 0) throw E(E::kInvalidArgument, "partitions must be at least 1");
   if (r.partitions > cfg_.max_partitions)
     throw E(E::kInvalidArgument, "partitions = " + std::to_string(r.partitions) + " exceeds the daemon's limit of " +
                                      std::to_string(cfg_.max_partitions));
   if (r.key.empty()) throw E(E::kInvalidArgument, "no key: set builtin.params_path or builtin.key_id");
-  JobSpec spec;
   try {
-    std::optional<r1cs::CircuitShape> shape;
-    for (uint32_t p = 0; p < r.partitions; ++p) {
-      auto opts = r.circuit;
-      opts.seed = r.circuit.seed + p;
-      auto c = circuits::make_builtin_circuit(opts);
-      if (!shape) shape = shape_of(*c);
-      spec.partitions.push_back(std::make_shared<BuiltinPartition>(std::move(c), *shape));
-    }
+    circuits::check_builtin_options(r.circuit);  // before any key is loaded
   } catch (const Error& e) {
     throw E(E::kInvalidArgument, e.what());
   }
-  spec.key = lease_key(r.key, r.deadline);
+  JobSpec spec;
+  spec.key = load_key(r.key, r.key, stop, r.deadline);
   const auto* key = std::get_if<std::shared_ptr<const BellpersonKey>>(&spec.key);
   if (!key)
     throw E(E::kInvalidArgument, "key '" + r.key + "' is a " + key_kind(spec.key) +
                                      " key: built-in circuits need a bellperson .params key");
-  // refuse a circuit the key cannot prove before queueing it
-  const auto shape = spec.partitions[0]->shape();
+  // The circuit is counted, without a witness, only as far as the key
+  // reaches, and refused before any partition is built if it does not fit.
   const auto& pk = **key;
+  const std::string key_says = "key '" + r.key + "' (" + std::to_string(pk.vk.ic.size() - 1) + " public inputs, " +
+                               std::to_string(pk.l.size()) + " aux)";
+  r1cs::CircuitShape shape;
+  try {
+    shape = circuits::builtin_circuit_shape(r.circuit, {pk.vk.ic.size(), pk.l.size(), pk.h.size() + 1}, stop.token);
+  } catch (const circuits::ShapeExceeds& e) {
+    throw E(E::kInvalidArgument, std::string(e.what()) + ": it does not match " + key_says);
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const Error& e) {
+    throw E(E::kInvalidArgument, e.what());
+  }
   if (pk.l.size() != shape.num_aux || pk.vk.ic.size() != shape.num_inputs)
     throw E(E::kInvalidArgument, "circuit '" + r.circuit.name + "' (" + std::to_string(shape.num_inputs - 1) +
-                                     " public inputs, " + std::to_string(shape.num_aux) +
-                                     " aux) does not match key '" + r.key + "' (" +
-                                     std::to_string(pk.vk.ic.size() - 1) + " public inputs, " +
-                                     std::to_string(pk.l.size()) + " aux)");
+                                     " public inputs, " + std::to_string(shape.num_aux) + " aux) does not match " +
+                                     key_says);
+  for (uint32_t p = 0; p < r.partitions; ++p) {
+    auto opts = r.circuit;
+    opts.seed = r.circuit.seed + p;
+    spec.partitions.push_back(std::make_shared<LazyBuiltinPartition>(std::move(opts), shape));
+  }
   spec.verify_after = r.verify.value_or(cfg_.verify_proofs);
   return spec;
 }
 
-JobSpec ProvingCore::snarkjs_job(const ProveRequest& r) {
+JobSpec ProvingCore::snarkjs_job(ProveRequest& r, const Interrupt& stop) {
   if (r.zkey_path.empty()) throw E(E::kInvalidArgument, "snarkjs job without snarkjs.zkey_path");
   if (r.wtns.empty()) throw E(E::kInvalidArgument, "snarkjs job without a witness (snarkjs.wtns is empty)");
   if (r.verify == false)
     throw E(E::kInvalidArgument, "snarkjs jobs are always verified (a circom key cannot check the witness before)");
   try {
-    return engine::snarkjs_job(lease_key(r.zkey_path, r.deadline), std::make_shared<const std::vector<uint8_t>>(r.wtns), r.zkey_path);
+    auto key = load_key(r.zkey_path, r.zkey_path, stop, r.deadline);
+    return engine::snarkjs_job(std::move(key), std::make_shared<const std::vector<uint8_t>>(std::move(r.wtns)),
+                               r.zkey_path);
   } catch (const RequestError&) {
+    throw;
+  } catch (const Cancelled&) {
     throw;
   } catch (const Error& e) {
     throw E(E::kInvalidArgument, e.what());
@@ -119,7 +192,7 @@ JobSpec ProvingCore::snarkjs_job(const ProveRequest& r) {
 // Counting a 32 GiB PoRep partition takes seconds: once per type, shared by
 // concurrent first requests.
 const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofType& type,
-                                                         const fc::FilecoinCircuit& sample) {
+                                                         const fc::FilecoinCircuit& sample, const Interrupt& stop) {
   std::shared_future<CountedCircuit> f;
   std::promise<CountedCircuit> mine;
   bool count_here = false;
@@ -145,15 +218,18 @@ const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofT
       counted_.erase(type.name);
     }
   }
+  while (f.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready)
+    throw_if_stopped(stop, "waiting for the circuit to be counted");
   return f.get();
 }
 
 JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const std::string& path,
-                                       const CountedCircuit& need, std::optional<Clock::time_point> deadline) {
+                                       const CountedCircuit& need, const Interrupt& stop,
+                                       std::optional<Clock::time_point> deadline) {
   std::error_code ec;
   const std::string canon = fs::weakly_canonical(path, ec).string();
   for (const auto& k : keys_.list())
-    if (k.path == canon) return lease_key(k.id, deadline);
+    if (k.path == canon && !k.kind.empty()) return lease_key(k.id);  // loaded (not loading)
   if (!fs::exists(path, ec))
     throw E(E::kFailedPrecondition, "no parameters for " + type.name + " (circuit " + circuit_id_of(type) + "): '" +
                                         path + "' does not exist (parameter folder '" + params_.dir() + "')");
@@ -169,20 +245,64 @@ JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const 
     for (const auto& line : mismatches) m += " " + line + ";";
     throw E(E::kFailedPrecondition, m);
   }
-  const double gb = double(fs::file_size(path, ec)) / 1e9;
-  spdlog::info("key {}: loading '{}' ({:.2f} GB)", circuit_id_of(type), path, gb);
-  // a long load reports itself while it runs
-  auto load = std::async(std::launch::async, [&] { return lease_key(path, deadline); });
-  const auto t0 = Clock::now();
-  while (load.wait_for(std::chrono::seconds(10)) != std::future_status::ready)
-    spdlog::info("key {}: still loading '{}' ({:.2f} GB, {:.0f} s so far)", circuit_id_of(type), path, gb,
-                 std::chrono::duration<double>(Clock::now() - t0).count());
-  auto key = load.get();
-  spdlog::info("key {}: loaded in {:.2f} s", circuit_id_of(type), std::chrono::duration<double>(Clock::now() - t0).count());
-  return key;
+  throw_if_stopped(stop, "checking the parameters");
+  return load_key(path, circuit_id_of(type), stop, deadline);
 }
 
-JobSpec ProvingCore::filecoin_job(const ProveRequest& r, std::string& key_path, double& key_load_s) {
+JobKey ProvingCore::load_key(const std::string& id_or_path, const std::string& name, const Interrupt& stop,
+                             std::optional<Clock::time_point> deadline) {
+  std::error_code ec;
+  const std::string canon = fs::weakly_canonical(id_or_path, ec).string();
+  for (const auto& k : keys_.list())  // loaded (a loading key has no kind yet): leased at once
+    if (!k.kind.empty() && (k.id == id_or_path || (!ec && k.path == canon))) return lease_key(id_or_path);
+  // a key id (or no such file): the cache answers at once
+  if (!fs::is_regular_file(id_or_path, ec)) return lease_key(id_or_path, deadline);
+  const std::string slot = canon;
+  std::shared_future<JobKey> f;
+  bool mine = false;
+  {
+    std::lock_guard lk(load_mu_);
+    if (auto it = loads_.find(slot); it != loads_.end()) {
+      f = it->second;
+    } else {
+      mine = true;
+      auto task = std::make_shared<std::packaged_task<JobKey()>>([this, id_or_path, deadline] { return lease_key(id_or_path, deadline); });
+      f = task->get_future().share();
+      loads_[slot] = f;
+      std::erase_if(loaders_, [](const Loader& l) { return l.done->load(); });  // joins finished ones
+      auto done = std::make_shared<std::atomic<bool>>(false);
+      spdlog::info("key {}: loading '{}' ({:.2f} GB)", name, id_or_path, double(fs::file_size(id_or_path, ec)) / 1e9);
+      loaders_.push_back({std::jthread([this, task, slot, name, done]() mutable {
+                            const auto t0 = Clock::now();
+                            (*task)();
+                            task.reset();  // the lease stays with the waiters alone
+                            const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+                            {
+                              std::lock_guard lk(load_mu_);
+                              loads_.erase(slot);
+                            }
+                            spdlog::info("key {}: load ended after {:.2f} s", name, s);
+                            *done = true;
+                          }),
+                          done});
+    }
+  }
+  // a long load reports itself while it runs
+  const auto t0 = Clock::now();
+  auto report = t0 + std::chrono::seconds(10);
+  while (f.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+    throw_if_stopped(stop, "waiting for key " + name + " to load");
+    if (mine && Clock::now() >= report) {
+      spdlog::info("key {}: still loading '{}' ({:.0f} s so far)", name, id_or_path,
+                   std::chrono::duration<double>(Clock::now() - t0).count());
+      report += std::chrono::seconds(10);
+    }
+  }
+  return f.get();
+}
+
+JobSpec ProvingCore::filecoin_job(const ProveRequest& r, const Interrupt& stop, std::string& key_path,
+                                  double& key_load_s) {
   FilecoinJob job;
   try {
     job = prepare_filecoin_job(r.kind, r.filecoin);
@@ -191,11 +311,13 @@ JobSpec ProvingCore::filecoin_job(const ProveRequest& r, std::string& key_path, 
   }
   for (size_t i = 0; i < std::min<size_t>(job.notes.size(), 5); ++i)
     spdlog::info("request {}: vanilla proof note: {}", r.request_id, job.notes[i]);
+  throw_if_stopped(stop, "checking the vanilla proofs");
   key_path = r.params_path.empty() ? params_.params_path(job.type) : r.params_path;
-  const auto& need = counted(job.type, job.circuits.front());
+  const auto& need = counted(job.type, job.circuits.front(), stop);
+  throw_if_stopped(stop, "counting the circuit");
   const auto t0 = Clock::now();
   JobSpec spec;
-  spec.key = lease_filecoin_key(job.type, key_path, need, r.deadline);
+  spec.key = lease_filecoin_key(job.type, key_path, need, stop, r.deadline);
   key_load_s = std::chrono::duration<double>(Clock::now() - t0).count();
   if (!std::holds_alternative<std::shared_ptr<const BellpersonKey>>(spec.key))
     throw E(E::kFailedPrecondition, "'" + key_path + "' is a " + key_kind(spec.key) + " key, not bellperson params");
@@ -206,7 +328,7 @@ JobSpec ProvingCore::filecoin_job(const ProveRequest& r, std::string& key_path, 
   return spec;
 }
 
-Submitted ProvingCore::submit(const ProveRequest& r, bool by_prove) {
+Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function<bool()>& gone) {
   // The same id with the same request is the same job (retries attach to it);
   // with another request, a conflict; a failed or cancelled job is replaced.
   auto attach_locked = [&](Record& rec) -> std::optional<Submitted> {
@@ -220,71 +342,127 @@ Submitted ProvingCore::submit(const ProveRequest& r, bool by_prove) {
       rec.by_submit = true;
     return Submitted{rec.id, 0, true};
   };
+  const uint64_t payload = payload_bytes(r);
+  std::string id = r.request_id;
+  std::stop_token stop;
   {
     std::lock_guard lk(mu_);
     if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
+    expire_results_locked();
+    if (!id.empty())
+      if (Record* rec = find_locked(id)) {
+        if (auto s = attach_locked(*rec)) return *s;
+        records_.erase(id);
+      }
     if (in_flight_ >= cfg_.max_jobs)
       throw E(E::kResourceExhausted, "queue full: " + std::to_string(in_flight_) + " jobs queued or running (limit " +
                                          std::to_string(cfg_.max_jobs) + ")");
-    expire_results_locked();
-    if (!r.request_id.empty())
-      if (Record* rec = find_locked(r.request_id))
-        if (auto s = attach_locked(*rec)) return *s;
+    if (queued_bytes_ + payload > cfg_.max_queued_bytes)
+      throw E(E::kResourceExhausted, "queue full: jobs in flight hold " + std::to_string(queued_bytes_) +
+                                         " bytes of witnesses and vanilla proofs; this request's " +
+                                         std::to_string(payload) + " bytes would pass the limit of " +
+                                         std::to_string(cfg_.max_queued_bytes) + " ([jobs] max_queued_bytes)");
+    if (id.empty()) {
+      do id = "job-" + std::to_string(next_id_++);
+      while (records_.count(id));
+    }
+    // the job exists from here on: CancelProof reaches its preparation
+    Record rec;
+    rec.id = id;
+    rec.fingerprint = r.fingerprint;
+    rec.kind = r.kind;
+    rec.key = r.kind == JobKind::kSnarkjs ? r.zkey_path : r.kind == JobKind::kBuiltin ? r.key : r.params_path;
+    rec.label = r.label;
+    rec.priority = r.priority.value_or(default_priority(r.kind));
+    rec.preparing = true;
+    rec.payload_bytes = payload;
+    rec.by_submit = !by_prove;
+    rec.prove_waiters = by_prove ? 1 : 0;
+    stop = rec.prepare_stop.get_token();
+    records_[id] = std::move(rec);
+    ++in_flight_;
+    queued_bytes_ += payload;
+    spdlog::debug("job {}: preparing ({})", id, job_kind_name(r.kind));
   }
+  // a Prove caller that went away ends its job here, unless others wait for it
+  Interrupt interrupt{stop, {}};
+  if (gone && by_prove)
+    interrupt.gone = [&, left = false]() mutable {
+      if (left || !gone()) return false;
+      left = true;
+      std::lock_guard lk(mu_);
+      Record* rec = find_locked(id);
+      if (!rec || rec->finished || rec->prove_waiters > 1 || rec->by_submit) return false;
+      end_preparing_locked(*rec, "its caller went away");
+      return true;
+    };
   std::string key_name;
   double key_load_s = 0;
   JobSpec spec;
-  switch (r.kind) {
-    case JobKind::kSnarkjs:
-      spec = snarkjs_job(r);
-      key_name = r.zkey_path;
-      break;
-    case JobKind::kBuiltin:
-      spec = builtin_job(r);
-      key_name = r.key;
-      break;
-    default: spec = filecoin_job(r, key_name, key_load_s);
+  try {
+    spec = prepare(r, interrupt, key_name, key_load_s);
+    throw_if_stopped(interrupt, "being prepared");
+  } catch (...) {
+    std::lock_guard lk(mu_);
+    Record* rec = find_locked(id);
+    if (rec && rec->preparing && !rec->finished) {
+      // refused: the caller hears why; callers that attached to the job
+      // meanwhile find it FAILED with the reason, else no job is left
+      rec->finished = true;
+      rec->ended = Clock::now();
+      --in_flight_;
+      queued_bytes_ -= rec->payload_bytes;
+      const bool others = rec->prove_waiters > (by_prove ? 1 : 0) || (by_prove && rec->by_submit);
+      if (others) {
+        rec->outcome.result.status = JobStatus::kFailed;
+        rec->outcome.result.failure = Failure::kBadInput;
+        try {
+          throw;
+        } catch (const std::exception& e) {
+          rec->outcome.result.error = e.what();
+        } catch (...) {
+          rec->outcome.result.error = "refused while being prepared";
+        }
+      } else {
+        records_.erase(id);
+      }
+      cv_.notify_all();
+      throw;
+    }
+    return Submitted{id, 0, false};  // cancelled (or drained) while being prepared: its record says so
   }
-  const engine::Priority priority = r.priority.value_or(default_priority(r.kind));
-  spec.priority = priority;
-  if (!r.label.empty()) spec.label = r.label;
+  const size_t partitions = spec.partitions.empty() ? spec.witnesses.size() : spec.partitions.size();
   spec.on_finished = [this](uint64_t id) { on_finished(id); };
   spec.on_stage = [this](uint64_t id, uint32_t p, PartitionStage s, const std::string& track) { on_stage(id, p, s, track); };
-  const size_t partitions = spec.partitions.empty() ? spec.witnesses.size() : spec.partitions.size();
 
   std::lock_guard lk(mu_);
-  if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
-  std::string id = r.request_id;
-  if (id.empty()) {
-    do id = "job-" + std::to_string(next_id_++);
-    while (records_.count(id));
-  } else if (Record* rec = find_locked(id)) {
-    // another request under this id got here while ours was prepared
-    if (auto s = attach_locked(*rec)) return *s;
-    records_.erase(id);
-  }
-  Record rec;
-  rec.id = id;
-  rec.fingerprint = r.fingerprint;
-  rec.kind = r.kind;
-  rec.key = key_name;
-  rec.label = spec.label;
-  rec.priority = priority;
-  rec.partitions = uint32_t(partitions);
-  rec.verified = spec.verify_after;
-  rec.by_submit = !by_prove;
-  rec.prove_waiters = by_prove ? 1 : 0;
-  rec.outcome.key_load_s = key_load_s;
-  rec.engine_id = engine_.submit(std::move(spec));  // callbacks wait for mu_: they find the record
-  by_engine_id_[rec.engine_id] = id;
+  Record* rec = find_locked(id);
+  if (!rec || rec->finished) return Submitted{id, 0, false};  // cancelled meanwhile; the spec and its key lease go
+  const engine::Priority priority = rec->priority;
+  spec.priority = priority;
+  if (!r.label.empty()) spec.label = r.label;
+  rec->preparing = false;
+  rec->key = key_name;
+  rec->label = spec.label;
+  rec->partitions = uint32_t(partitions);
+  rec->verified = rec->outcome.verified = spec.verify_after;
+  rec->outcome.key_load_s = key_load_s;
+  rec->engine_id = engine_.submit(std::move(spec));  // callbacks wait for mu_: they find the record
+  by_engine_id_[rec->engine_id] = id;
   Submitted out{id, 0, false};
   for (const auto& [oid, o] : records_)
-    if (!o.finished && !o.started && int(o.priority) >= int(priority)) ++out.queue_position;
+    if (oid != id && !o.finished && !o.preparing && !o.started && int(o.priority) >= int(priority)) ++out.queue_position;
   spdlog::info("job {}: queued ({}, {} partition{}, priority {}, key '{}', position {})", id, job_kind_name(r.kind),
                partitions, partitions == 1 ? "" : "s", priority_name(priority), key_name, out.queue_position);
-  records_[id] = std::move(rec);
-  ++in_flight_;
   return out;
+}
+
+JobSpec ProvingCore::prepare(ProveRequest& r, const Interrupt& stop, std::string& key_name, double& key_load_s) {
+  switch (r.kind) {
+    case JobKind::kSnarkjs: key_name = r.zkey_path; return snarkjs_job(r, stop);
+    case JobKind::kBuiltin: key_name = r.key; return builtin_job(r, stop);
+    default: return filecoin_job(r, stop, key_name, key_load_s);
+  }
 }
 
 void ProvingCore::on_stage(uint64_t engine_id, uint32_t partition, PartitionStage stage, const std::string& track) {
@@ -344,12 +522,44 @@ void ProvingCore::on_finished(uint64_t engine_id) {
   rec->proving_on.clear();
   rec->ended = Clock::now();
   --in_flight_;
+  queued_bytes_ -= rec->payload_bytes;
   cv_.notify_all();
   expire_results_locked();
 }
 
-// Results nobody fetched within the TTL go whenever a job is submitted or
-// ends, so a steady load cannot pile them up.
+void ProvingCore::end_preparing_locked(Record& rec, const std::string& why) {
+  rec.prepare_stop.request_stop();
+  rec.finished = true;
+  rec.outcome.result.status = JobStatus::kCancelled;
+  rec.outcome.result.error = why;
+  rec.ended = Clock::now();
+  --in_flight_;
+  queued_bytes_ -= rec.payload_bytes;
+  metrics_.record_job(job_kind_label(rec.kind), rec.outcome.result, 0);
+  spdlog::info("job {}: cancelled: {}", rec.id, why);
+  cv_.notify_all();
+}
+
+uint64_t ProvingCore::cancel_locked(Record& rec, const std::string& why) {
+  if (rec.finished) return 0;
+  if (rec.preparing) {
+    end_preparing_locked(rec, why + " while being prepared");
+    return 0;
+  }
+  return rec.engine_id;
+}
+
+void ProvingCore::reap(std::stop_token stop) {
+  const auto period = std::chrono::duration<double>(std::clamp(cfg_.result_ttl_s / 2, 0.05, 10.0));
+  std::unique_lock lk(mu_);
+  while (!cv_.wait_for(lk, stop, std::chrono::duration_cast<Clock::duration>(period), [] { return false; }) &&
+         !stop.stop_requested())
+    expire_results_locked();
+}
+
+// Results nobody fetched within the TTL go whenever a job is submitted,
+// awaited or ends, and on the reaper's timer, so neither a steady load nor
+// an idle daemon holds them.
 void ProvingCore::expire_results_locked() {
   // draining: the drain report and the last waiters read every record
   if (draining_) return;
@@ -363,6 +573,7 @@ Awaited ProvingCore::await(const std::string& id, const std::function<bool()>& g
                            std::optional<std::chrono::milliseconds> timeout) {
   const auto deadline = timeout ? std::optional(Clock::now() + *timeout) : std::nullopt;
   std::unique_lock lk(mu_);
+  expire_results_locked();
   for (;;) {
     Record* rec = find_locked(id);
     if (!rec) throw E(E::kNotFound, "unknown job '" + id + "' (never submitted, or its result expired)");
@@ -382,10 +593,10 @@ void ProvingCore::leave(const std::string& id) {
     Record* rec = find_locked(id);
     if (!rec || rec->finished) return;
     if (--rec->prove_waiters > 0 || rec->by_submit) return;
-    engine_id = rec->engine_id;
     spdlog::info("job {}: its caller went away; cancelling", id);
+    engine_id = cancel_locked(*rec, "its caller went away");
   }
-  cancel_work(engine_id);
+  if (engine_id) cancel_work(engine_id);
 }
 
 CancelOutcome ProvingCore::cancel(const std::string& id) {
@@ -395,8 +606,9 @@ CancelOutcome ProvingCore::cancel(const std::string& id) {
     Record* rec = find_locked(id);
     if (!rec) throw E(E::kNotFound, "unknown job '" + id + "'");
     if (rec->finished) return {false, rec->outcome.result.status};
-    engine_id = rec->engine_id;
     spdlog::info("job {}: cancel requested", id);
+    engine_id = cancel_locked(*rec, "cancelled by request");
+    if (!engine_id) return {true, rec->outcome.result.status};
   }
   cancel_work(engine_id);
   // the engine ends a cancelled job at once, and on_finished records it
@@ -502,7 +714,7 @@ DrainReport ProvingCore::drain(double timeout_s) {
   cv_.wait_for(lk, std::chrono::duration<double>(timeout_s), [&] { return in_flight_ == 0; });
   std::vector<uint64_t> left;
   for (auto& [id, r] : records_)
-    if (!r.finished) left.push_back(r.engine_id);
+    if (const uint64_t e = cancel_locked(r, "the drain timeout passed")) left.push_back(e);
   lk.unlock();
   for (auto id : left) cancel_work(id);
   lk.lock();

@@ -6,9 +6,15 @@
 // job's stage changes; records each job's result as the engine ends it
 // (metrics, results kept for a while); renders status and metrics
 // (proving_core_status.cpp).
+// A job exists from the moment it is submitted: its preparation (decoding,
+// the vanilla check, counting the circuit, loading the key) is its first
+// stage, cancellable like the others; a key is loaded once however many
+// requests wait for it. Request payloads in flight are bounded in bytes, and
+// results past their TTL are collected on a timer.
 // Request problems throw RequestError carrying the gRPC-style code to answer.
 #pragma once
 #include <chrono>
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <future>
@@ -16,7 +22,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "circuits/builtin.hpp"
@@ -42,6 +50,9 @@ struct CoreConfig {
   unsigned synthesis_threads = 1, max_ready = 2;
   unsigned max_partitions = 256, max_jobs = 10000;
   double result_ttl_s = 600;
+  // request payloads (witnesses, vanilla proofs) held by jobs in flight; 0:
+  // a quarter of the budget
+  uint64_t max_queued_bytes = 0;
   bool verify_proofs = true;
   std::string param_folder;
   double key_min_idle_s = 0;  // an idle key is evicted for memory only after this long
@@ -73,6 +84,7 @@ struct JobOutcome {
   engine::JobResult result;
   std::string snarkjs_proof_json, snarkjs_public_json;
   double key_load_s = 0;  // loading the key before the job was queued
+  bool verified = false;  // its proofs are verified before they are returned
 };
 
 struct Submitted {
@@ -126,7 +138,11 @@ class ProvingCore {
   ProvingCore& operator=(const ProvingCore&) = delete;
 
   // by_prove: a Prove caller waits for it (and leave()s if it goes away).
-  Submitted submit(const ProveRequest& r, bool by_prove = false);
+  // Returns once the job is queued, or ended while being prepared (cancelled);
+  // a request refused while being prepared throws and leaves no job.
+  // `gone` is polled while the job is prepared: a Prove caller that went away
+  // (client gone, deadline) ends its job unless others wait for it too.
+  Submitted submit(ProveRequest r, bool by_prove = false, const std::function<bool()>& gone = {});
   // Waits for the job to end, for `timeout` at most; `give_up` is polled
   // (client gone, deadline).
   Awaited await(const std::string& id, const std::function<bool()>& give_up,
@@ -180,6 +196,9 @@ class ProvingCore {
     bool verified = false;    // its proofs are verified before they are returned
     bool by_submit = false;   // someone may AwaitProof it: never cancelled for a leaving caller
     int prove_waiters = 0;
+    bool preparing = false;   // not yet queued (engine_id 0)
+    std::stop_source prepare_stop;  // cancels the preparation
+    uint64_t payload_bytes = 0;     // the request's witness / vanilla proofs, held until the job ends
     bool started = false;     // a partition left the queue
     bool proving = false;     // a partition reached a backend
     std::map<uint32_t, std::string> proving_on;  // partition -> backend worker
@@ -195,17 +214,37 @@ class ProvingCore {
   void on_finished(uint64_t engine_id);
   void on_stage(uint64_t engine_id, uint32_t partition, engine::PartitionStage stage, const std::string& track);
   void expire_results_locked();  // requires mu_
-  engine::JobSpec builtin_job(const ProveRequest& r);
-  engine::JobSpec snarkjs_job(const ProveRequest& r);
-  engine::JobSpec filecoin_job(const ProveRequest& r, std::string& key_path, double& key_load_s);
-  const CountedCircuit& counted(const filecoin::FilecoinProofType& type, const filecoin::FilecoinCircuit& sample);
+  // What ends a preparation: the job's stop token, or `gone` (polled).
+  struct Interrupt {
+    std::stop_token token;
+    std::function<bool()> gone;
+    bool requested() const { return token.stop_requested() || (gone && gone()); }
+  };
+  // The job's preparation; throws RequestError, or Cancelled once interrupted.
+  engine::JobSpec prepare(ProveRequest& r, const Interrupt& stop, std::string& key_name, double& key_load_s);
+  engine::JobSpec builtin_job(const ProveRequest& r, const Interrupt& stop);
+  engine::JobSpec snarkjs_job(ProveRequest& r, const Interrupt& stop);
+  engine::JobSpec filecoin_job(const ProveRequest& r, const Interrupt& stop, std::string& key_path, double& key_load_s);
+  const CountedCircuit& counted(const filecoin::FilecoinProofType& type, const filecoin::FilecoinCircuit& sample,
+                                const Interrupt& stop);
   engine::JobKey lease_key(const std::string& id_or_path,
                            std::optional<std::chrono::steady_clock::time_point> deadline = {});
+  // Leases the key, loading it on a loader thread if it is not cached (one
+  // load per key, logged once, however many requests wait for it); `stop`
+  // ends the wait (the load goes on for the cache); the first caller's
+  // `deadline` bounds the load's wait for memory. `name` is for the log.
+  engine::JobKey load_key(const std::string& id_or_path, const std::string& name, const Interrupt& stop,
+                          std::optional<std::chrono::steady_clock::time_point> deadline);
   engine::JobKey lease_filecoin_key(const filecoin::FilecoinProofType& type, const std::string& path,
-                                    const CountedCircuit& need,
+                                    const CountedCircuit& need, const Interrupt& stop,
                                     std::optional<std::chrono::steady_clock::time_point> deadline);
+  // Ends the job: a preparing one is recorded CANCELLED here (returns 0),
+  // a queued or running one's engine id is returned for cancel_work.
+  uint64_t cancel_locked(Record& rec, const std::string& why);  // requires mu_
+  void end_preparing_locked(Record& rec, const std::string& why);  // requires mu_
   void cancel_work(uint64_t engine_id);
   Record* find_locked(const std::string& id);  // requires mu_
+  void reap(std::stop_token stop);  // collects expired results on a timer
 
   CoreConfig cfg_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -220,14 +259,24 @@ class ProvingCore {
   std::mutex count_mu_;  // counted_
   std::map<std::string, std::shared_future<CountedCircuit>> counted_;
 
-  mutable std::mutex mu_;  // everything below
-  std::condition_variable cv_;
+  struct Loader {
+    std::jthread thread;
+    std::shared_ptr<std::atomic<bool>> done;
+  };
+  std::mutex load_mu_;  // loads_, loaders_
+  std::map<std::string, std::shared_future<engine::JobKey>> loads_;  // in progress, by id or canonical path
+  std::vector<Loader> loaders_;
+
+  mutable std::mutex mu_;  // everything below but reaper_
+  std::condition_variable_any cv_;
   std::map<std::string, Record> records_;
   std::map<uint64_t, std::string> by_engine_id_;
   uint64_t next_id_ = 1;
   uint64_t completed_ = 0, failed_ = 0;
   size_t in_flight_ = 0;
+  uint64_t queued_bytes_ = 0;  // payload_bytes of the jobs in flight
   bool draining_ = false;
+  std::jthread reaper_;  // last: stops before the records go
 };
 
 }  // namespace cuzk::service

@@ -54,6 +54,13 @@ std::string ProvingCore::status_json() const {
       jj["partitions"] = parts;
       jobs.push_back(jj);
     }
+    // not queued yet: decoding, checking, counting, loading the key
+    for (const auto& [id, r] : records_)
+      if (r.preparing && !r.finished)
+        jobs.push_back({{"id", r.id}, {"kind", job_kind_name(r.kind)}, {"key", r.key}, {"label", r.label},
+                        {"priority", priority_name(r.priority)}, {"state", "preparing"},
+                        {"partitions", json::array()}});
+    j["queued_bytes"] = queued_bytes_;
   }
   j["jobs"] = jobs;
   json be = json::array();

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace cuzk::testing_support {
 
@@ -31,6 +34,10 @@ inline std::string read_text(const daemon_fs::path& p) {
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
+}
+
+inline void run_or_die(const std::string& cmd) {
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
 }
 
 // Polls `holds` until it returns true or `timeout` passes; whether it held.
@@ -130,6 +137,12 @@ class DaemonProcess {
     return nlohmann::json::parse(r->body);
   }
 
+  std::string http_text(const std::string& path) const {
+    httplib::Client c("127.0.0.1", http_port_);
+    auto r = c.Get(path.c_str());
+    return r && r->status == 200 ? r->body : "";
+  }
+
  private:
   int exit_code() const { return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_); }
 
@@ -140,5 +153,16 @@ class DaemonProcess {
   int status_ = 0;
   int tcp_port_ = 0, http_port_ = 0;
 };
+
+// Whether /status lists job `id` with a partition in `stage` (synthesis, proving, ...).
+inline bool job_has_partition_in(const DaemonProcess& d, const std::string& id, const std::string& stage) {
+  const nlohmann::json st = d.http_json("/status");
+  if (!st.contains("jobs")) return false;
+  for (const auto& j : st["jobs"])
+    if (j["id"] == id)
+      for (const auto& p : j["partitions"])
+        if (p["stage"] == stage) return true;
+  return false;
+}
 
 }  // namespace cuzk::testing_support

@@ -30,6 +30,7 @@
 #include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
+#include "daemon_process.hpp"
 #include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
@@ -40,109 +41,12 @@ namespace bp = formats::bellperson;
 using E = groth16::Bls12_381;
 using Fr = E::Fr;
 using Clock = std::chrono::steady_clock;
+using namespace cuzk::testing_support;
 
 namespace {
 
 constexpr size_t kSmall = 256;     // constraints of the load-test circuit
 constexpr size_t kMedium = 16384;  // constraints of the cancel-test circuit
-const std::string kToken = "test-token-0123456789";
-
-std::string read_file(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-void run_or_die(const std::string& cmd) {
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
-}
-
-// Polls `holds` until it returns true or `timeout` passes; whether it held.
-// The timeouts are generous: the machine running the tests may be loaded.
-template <class Pred>
-bool wait_until(Pred&& holds, std::chrono::seconds timeout = std::chrono::seconds(60)) {
-  const auto deadline = Clock::now() + timeout;
-  for (;;) {
-    if (holds()) return true;
-    if (Clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-}
-
-// One daemon process with its own directory, config and log.
-class DaemonProcess {
- public:
-  DaemonProcess(const fs::path& dir, const std::string& extra_config) : dir_(dir) {
-    fs::create_directories(dir_);
-    socket_ = (dir_ / "cuzk.sock").string();
-    std::ofstream(dir_ / "cuzk.toml") << "[daemon]\nlisten = [\"unix://" << socket_ << "\", \"127.0.0.1:0\"]\n"
-                                      << "token = \"" << kToken << "\"\nmax_message_mb = 1\n"
-                                      << "status_listen = \"127.0.0.1:0\"\n"
-                                      << "[memory]\ntotal_budget = \"4GB\"\n[cpu]\nworkers = 1\n[synthesis]\nthreads = 2\n"
-                                      << extra_config;
-    const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&fa);
-    const auto deadline = Clock::now() + std::chrono::seconds(60);
-    while (Clock::now() < deadline && log_text().find("cuzk daemon: ready") == std::string::npos && alive())
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    std::smatch m;
-    const std::string text = log_text();
-    if (std::regex_search(text, m, std::regex("grpc on tcp port (\\d+)"))) tcp_port_ = std::stoi(m[1]);
-    if (std::regex_search(text, m, std::regex("http on 127\\.0\\.0\\.1:(\\d+)"))) http_port_ = std::stoi(m[1]);
-  }
-  ~DaemonProcess() {
-    if (pid_ > 0 && !exited_) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  bool ready() const { return tcp_port_ > 0 && http_port_ > 0; }
-  bool alive() {
-    if (pid_ <= 0 || exited_) return false;
-    if (::waitpid(pid_, nullptr, WNOHANG) == pid_) exited_ = true;
-    return !exited_;
-  }
-  std::string log_text() const { return read_file(dir_ / "daemon.log"); }
-  std::string unix_address() const { return "unix:" + socket_; }
-  std::string tcp_address() const { return "127.0.0.1:" + std::to_string(tcp_port_); }
-  const std::string& socket() const { return socket_; }
-  // SIGTERM and wait; the exit status.
-  int terminate() {
-    ::kill(pid_, SIGTERM);
-    int st = 0;
-    ::waitpid(pid_, &st, 0);
-    exited_ = true;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-  }
-  json http_json(const std::string& path) const {
-    httplib::Client c("127.0.0.1", http_port_);
-    auto r = c.Get(path.c_str());
-    if (!r || r->status != 200) return json();
-    return json::parse(r->body);
-  }
-  std::string http_text(const std::string& path) const {
-    httplib::Client c("127.0.0.1", http_port_);
-    auto r = c.Get(path.c_str());
-    return r && r->status == 200 ? r->body : "";
-  }
-
- private:
-  fs::path dir_;
-  std::string socket_;
-  pid_t pid_ = -1;
-  bool exited_ = false;
-  int tcp_port_ = 0, http_port_ = 0;
-};
 
 v1::SubmitProofRequest request(const std::string& params, size_t constraints, uint64_t seed, uint32_t partitions = 1,
                                v1::Priority pr = v1::NORMAL) {
@@ -269,17 +173,6 @@ TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
 }
 
 namespace {
-// Whether /status lists job `id` with a partition in `stage` (synthesis, proving, ...).
-bool job_has_partition_in(const DaemonProcess& d, const std::string& id, const std::string& stage) {
-  const json st = d.http_json("/status");
-  if (!st.contains("jobs")) return false;
-  for (const auto& j : st["jobs"])
-    if (j["id"] == id)
-      for (const auto& p : j["partitions"])
-        if (p["stage"] == stage) return true;
-  return false;
-}
-
 // Submits a 16-partition job, waits until /status shows one of its partitions
 // in `stage`, cancels it: the job ends CANCELLED with no proofs, and the pool
 // and budget go back to idle.
@@ -397,8 +290,8 @@ TEST_F(ServiceDaemon, TcpNeedsTheBearerToken) {
   };
   EXPECT_EQ(status_with(""), grpc::StatusCode::UNAUTHENTICATED);
   EXPECT_EQ(status_with("wrong"), grpc::StatusCode::UNAUTHENTICATED);
-  EXPECT_EQ(status_with(kToken), grpc::StatusCode::OK);
-  Client tcp(daemon->tcp_address(), kToken);
+  EXPECT_EQ(status_with(kDaemonToken), grpc::StatusCode::OK);
+  Client tcp(daemon->tcp_address(), kDaemonToken);
   auto r = tcp.prove(request(small_params, kSmall, 11));
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
   EXPECT_EQ(count_valid(r, *small_vk), 1);
