@@ -60,17 +60,6 @@ v1::SubmitProofRequest request(const std::string& key, size_t constraints, uint6
   return r;
 }
 
-// Whether /status lists job `id` with a partition in `stage`.
-bool job_has_partition_in(const DaemonProcess& d, const std::string& id, const std::string& stage) {
-  const json st = d.http_json("/status");
-  if (!st.contains("jobs")) return false;
-  for (const auto& j : st["jobs"])
-    if (j["id"] == id)
-      for (const auto& p : j["partitions"])
-        if (p["stage"] == stage) return true;
-  return false;
-}
-
 bool lists_key(const DaemonProcess& d, const std::string& id) {
   const json st = d.http_json("/status");
   if (!st.contains("keys")) return false;
