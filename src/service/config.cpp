@@ -13,6 +13,7 @@
 #include <toml.hpp>
 
 #include "core/error.hpp"
+#include "service/utf8.hpp"
 
 namespace cuzk::service {
 
@@ -543,6 +544,13 @@ std::string DaemonConfig::param_folder() const {
 }
 
 DaemonConfig parse_config(const std::string& text, const std::string& source) {
+  // TOML is UTF-8 by definition, and toml11 reads past its buffer on some
+  // invalid sequences: refuse them before it sees them
+  if (const size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
+    const size_t line = size_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(bad), '\n')) + 1;
+    throw Error("config '" + source + "': line " + std::to_string(line) + " (byte " + std::to_string(bad) +
+                ") is not UTF-8 text; TOML files are UTF-8");
+  }
   try {
     std::istringstream in(text);
     return parse(toml::parse(in, source));

@@ -565,3 +565,12 @@ TEST(ServiceConfig, ExampleInDocsParsesToTheDefaults) {
   EXPECT_EQ(c.verify_proofs, d.verify_proofs);
   EXPECT_TRUE(c.notes.empty()) << testing::PrintToString(c.notes);
 }
+
+TEST(ServiceConfig, TextThatIsNotUtf8IsRefusedNamingItsLine) {
+  // the fuzzer's input that made toml11 read past its buffer, behind two good lines
+  const std::string bad = "[daemon]\nmax_rpc_threads = 8\n'\x9e'\x9e\xfft1";
+  EXPECT_TRUE(Has(error_of(bad), "line 3 (byte 30) is not UTF-8"));
+  EXPECT_TRUE(Has(error_of("token = \"caf\xc3\""), "line 1 (byte 12) is not UTF-8"));
+  // UTF-8 beyond ASCII is fine where TOML allows it
+  EXPECT_EQ(error_of("# caf\xc3\xa9 \xe2\x82\xac\n[daemon]\ntoken = \"\xc3\xa9t\xc3\xa9\"\n"), "no error");
+}
