@@ -60,7 +60,7 @@ TEST(MappedFile, TruncatedWhileMappedReadsZerosAndSaysSo) {
   MappedFile m(t.path);
   EXPECT_EQ(m.bytes()[0], 1);
   ASSERT_EQ(::truncate(t.path.c_str(), 4096), 0);
-  // reading past the new end used to be SIGBUS: now zeros
+  // reading past the new end reads zeros, not SIGBUS
   EXPECT_EQ(sum(m.bytes()), 4096u);
   const std::string e = error_of([&] { m.check_unchanged(); });
   EXPECT_NE(e.find(t.path), std::string::npos) << e;

@@ -1,9 +1,9 @@
 // A real `cuzk daemon` process and the keys operators and bad clients give
 // it: a key that can never fit the memory budget beside the pinned keys is
-// refused at once (it used to wait at the head of the budget's queue
-// forever); a key load waiting for memory ends on the caller's deadline and on
+// refused at once (waiting, it would hold the head of the budget's
+// queue forever); a key load waiting for memory ends on the caller's deadline and on
 // SIGTERM; a key file truncated while it loads is an error naming the file
-// (it used to kill the daemon with SIGBUS); small key files whose headers
+// (not a SIGBUS that kills the daemon); small key files whose headers
 // claim huge sizes are refused without the daemon's memory growing. After
 // each, the daemon keeps serving proofs that verify, its budget and pool go
 // back to idle, and SIGTERM ends it within the drain timeout.
@@ -139,9 +139,9 @@ class DaemonKeys : public ::testing::Test {
 
 }  // namespace
 
-// The key fits the budget's total but never beside the pinned key: it used to
-// take the head of the budget's queue and wait forever, every later job
-// behind it in memory_wait, SIGTERM hanging on the blocked handler.
+// The key fits the budget's total but never beside the pinned key: a wait
+// would hold the head of the budget's queue forever, every later job behind
+// it in memory_wait, SIGTERM hanging on the blocked handler.
 TEST_F(DaemonKeys, KeyThatCanNeverFitBesidePinnedKeysIsRefusedAtOnce) {
   const uint64_t pinned = key_bytes(medium_params);
   const uint64_t room = 24ull << 20;  // beside the pinned key: enough for the small proofs
@@ -215,7 +215,7 @@ TEST_F(DaemonKeys, ALoadWaitingForMemoryEndsOnTheCallersDeadlineAndOnSigterm) {
 }
 
 // The key file is cut short while the daemon parses it (a `cp` over it, a
-// failed sync): it used to die of SIGBUS.
+// failed sync): the daemon must not die of SIGBUS.
 TEST_F(DaemonKeys, KeyFileTruncatedWhileLoadingIsAnErrorNamingTheFile) {
   // valid and slow to read: 100000 copies of a real point, each checked
   auto pk = bp::read_params(small_params);
@@ -250,8 +250,8 @@ TEST_F(DaemonKeys, KeyFileTruncatedWhileLoadingIsAnErrorNamingTheFile) {
 }
 
 // Small files whose headers claim huge sizes: the sizes are checked against
-// the sections before anything is allocated (a 2^24 domain used to cost the
-// daemon ~400 MB outside its budget; a BLS12-381 2^31 one, the OOM killer).
+// the sections before anything is allocated (allocating first, a 2^24 domain
+// costs ~400 MB outside the budget; a BLS12-381 2^31 one, the OOM killer).
 TEST_F(DaemonKeys, SmallKeyFilesClaimingHugeSizesAreRefusedWithoutMemoryGrowth) {
   // the bn128 fixture with domainSize 2^24 in its header (section 2)
   auto zkey = file_bytes(snarkjs_fixture("bn128", "circuit.zkey"));

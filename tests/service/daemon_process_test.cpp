@@ -68,7 +68,7 @@ class DaemonProcessTest : public ::testing::Test {
 
 }  // namespace
 
-// Issue 23.7: a second daemon given the first one's socket path (or its TCP
+// A second daemon given the first one's socket path (or its TCP
 // or HTTP port) exits non-zero naming what is taken; the first keeps every
 // address. A socket left by a killed daemon is taken over by the next one.
 TEST_F(DaemonProcessTest, OneDaemonOwnsItsSocketAndPorts) {
@@ -123,7 +123,7 @@ TEST_F(DaemonProcessTest, OneDaemonOwnsItsSocketAndPorts) {
   EXPECT_FALSE(fs::exists(socket));
 }
 
-// Issue 23.8a: a key loaded under an id that is the path of another file
+// A key loaded under an id that is the path of another file
 // would answer for that file. Such an id is refused; an id that became a
 // file's path later is refused as ambiguous instead of proving under the
 // wrong key.
@@ -150,9 +150,9 @@ TEST_F(DaemonProcessTest, AKeyIdNeverHidesAnotherFile) {
   EXPECT_EQ(count_valid(ok, *small_vk), 1);
 }
 
-// Issue 23.8b: a key whose canonical path is not UTF-8 (reached here through
-// a symlink) made /status fail (nlohmann::json throws) and GetStatus answer
-// bytes the client cannot parse; now the path is listed with \xNN escapes.
+// A key whose canonical path is not UTF-8 (reached here through a symlink):
+// left raw, /status fails (nlohmann::json throws) and GetStatus answers bytes
+// the client cannot parse; the path is listed with \xNN escapes.
 TEST_F(DaemonProcessTest, AKeyAtANonUtf8PathLeavesStatusWorking) {
   auto d = start("utf8");
   ASSERT_TRUE(d->ready()) << d->log_text();
@@ -179,8 +179,8 @@ TEST_F(DaemonProcessTest, AKeyAtANonUtf8PathLeavesStatusWorking) {
   EXPECT_EQ(d->http_get("/metrics").first, 200);
 }
 
-// Issue 23.8c: with 16 RPC threads, 20 callers blocked in AwaitProof took
-// every thread and GetStatus / CancelProof were refused. Now the waiting calls
+// With 16 RPC threads, 20 callers blocked in AwaitProof must not take every
+// thread and starve GetStatus / CancelProof: the waiting calls
 // are bounded (the rest refused with RESOURCE_EXHAUSTED naming the limit) and
 // the control calls are served throughout: the job is cancelled and every
 // waiter hears it.
@@ -249,9 +249,9 @@ TEST_F(DaemonProcessTest, WaitingCallersNeverStarveControlCalls) {
   EXPECT_EQ(count_valid(r, *small_vk), 1);
 }
 
-// Issue 23.8d: a TCP call without the token was parsed before it was
-// refused: an unparsable body got a parse error, one over the size limit a
-// size error. Now the token is checked on the call's headers first: both are
+// A TCP call without the token is refused before its body is parsed (else an
+// unparsable body gets a parse error, one over the size limit a size error):
+// the token is checked on the call's headers first, so both are
 // UNAUTHENTICATED, and with the token the same bodies get their own errors.
 TEST_F(DaemonProcessTest, TheTokenIsCheckedBeforeTheMessageIsRead) {
   auto d = start("auth");
@@ -303,8 +303,9 @@ TEST_F(DaemonProcessTest, TheTokenIsCheckedBeforeTheMessageIsRead) {
   EXPECT_FALSE(Client(d->unix_address()).status_json().empty());
 }
 
-// Issue 23.8e: with a short result TTL the drain report listed a job the
-// drain cancelled under "finished jobs" (its record had expired).
+// With a short result TTL, a job the drain cancels must be listed as
+// cancelled in the drain report, not under "finished jobs" (its record
+// expiring first).
 TEST_F(DaemonProcessTest, TheDrainReportListsACancelledJobAsCancelled) {
   auto d = start("drain", "[jobs]\ndrain_timeout_s = 0.3\nresult_ttl_s = 0\n");
   ASSERT_TRUE(d->ready()) << d->log_text();

@@ -1,4 +1,4 @@
-// The daemon under a long mixed load (issue 23): one `cuzk daemon` with a
+// The daemon under a long mixed load: one `cuzk daemon` with a
 // small memory budget and a short result TTL takes thousands of requests
 // from several clients at once: good built-in and snarkjs proofs, bad
 // requests, cancelled jobs, callers that go away mid-await or mid-Prove,
