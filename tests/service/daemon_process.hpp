@@ -40,6 +40,14 @@ inline void run_or_die(const std::string& cmd) {
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
 }
 
+// A development key of the synthetic circuit with `constraints`, written to
+// `path` by `cuzk setup`; its path.
+inline std::string synthetic_key(const std::filesystem::path& path, size_t constraints) {
+  run_or_die(std::string(CUZK_BINARY) + " setup --circuit synthetic --constraints " + std::to_string(constraints) +
+             " -o " + path.string() + " > /dev/null");
+  return path.string();
+}
+
 // Polls `holds` until it returns true or `timeout` passes; whether it held.
 // The timeouts are generous: the machine running the tests may be loaded.
 template <class Pred>

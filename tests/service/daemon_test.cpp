@@ -84,12 +84,8 @@ class ServiceDaemon : public ::testing::Test {
   static void SetUpTestSuite() {
     dir = fs::temp_directory_path() / ("cuzk_daemon_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    small_params = (dir / "small.params").string();
-    medium_params = (dir / "medium.params").string();
-    run_or_die(std::string(CUZK_BINARY) + " setup --circuit synthetic --constraints " + std::to_string(kSmall) +
-               " -o " + small_params + " > /dev/null");
-    run_or_die(std::string(CUZK_BINARY) + " setup --circuit synthetic --constraints " + std::to_string(kMedium) +
-               " -o " + medium_params + " > /dev/null");
+    small_params = synthetic_key(dir / "small.params", kSmall);
+    medium_params = synthetic_key(dir / "medium.params", kMedium);
     small_vk = std::make_unique<groth16::PreparedVerifyingKey<E>>(bp::read_params(small_params).vk);
     daemon = std::make_unique<DaemonProcess>(dir / "main", "");
   }
