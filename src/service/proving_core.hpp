@@ -11,7 +11,7 @@
 // stage, cancellable like the others; a key is loaded once however many
 // requests wait for it. Request payloads in flight are bounded in bytes, and
 // results past their TTL are collected on a timer.
-// Request problems throw RequestError carrying the gRPC-style code to answer.
+// Request problems throw RequestError (service/prove_request.hpp).
 #pragma once
 #include <chrono>
 #include <atomic>
@@ -35,15 +35,9 @@
 #include "service/job_kind.hpp"
 #include "service/metrics.hpp"
 #include "service/param_folder.hpp"
+#include "service/prove_request.hpp"
 
 namespace cuzk::service {
-
-class RequestError : public Error {
- public:
-  enum Code { kInvalidArgument, kNotFound, kFailedPrecondition, kResourceExhausted, kUnavailable, kAlreadyExists };
-  RequestError(Code c, const std::string& what) : Error(what), code(c) {}
-  Code code;
-};
 
 struct CoreConfig {
   uint64_t budget_bytes = 0;
@@ -56,27 +50,6 @@ struct CoreConfig {
   bool verify_proofs = true;
   std::string param_folder;
   double key_min_idle_s = 0;  // an idle key is evicted for memory only after this long
-};
-
-struct ProveRequest {
-  std::string request_id;   // the job's id; "" : the core makes one
-  std::string fingerprint;  // what the request asks; a second request under a live id must match it
-  JobKind kind = JobKind::kBuiltin;
-  std::optional<engine::Priority> priority;  // none: the kind's default
-  std::optional<bool> verify;                // none: the daemon's verify_proofs
-  std::string label;
-  // The caller's deadline: loading the job's key waits no longer.
-  std::optional<std::chrono::steady_clock::time_point> deadline;
-  // Filecoin kinds; params_path overrides the parameter folder's file
-  FilecoinRequest filecoin;
-  std::string params_path;
-  // kBuiltin: the key (id or params path), the circuit, partition i is seed + i
-  std::string key;
-  circuits::CircuitOptions circuit;
-  uint32_t partitions = 1;
-  // kSnarkjs
-  std::string zkey_path;
-  std::vector<uint8_t> wtns;
 };
 
 // A finished job: the engine's result; snarkjs jobs answer in JSON too.
