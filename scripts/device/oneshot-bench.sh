@@ -12,10 +12,11 @@
 #   scripts/device/oneshot-bench.sh [k ...]          (default: 20 22)
 # Binaries: .devbin/ (scripts/device/pack-bin build-cuda apps/cuzk/cuzk
 # bench/chain_files, carried as .devbin.txz) or build/; rapidsnark's prover in
-# .rapidsnark/prover. Env: CUZK, CHAIN_FILES, RAPIDSNARK, SNARKJS (paths),
-# REPS (3), WORK (build-oneshot: circuit files and keys, reused by the next
-# call while the files are there), LIMIT_S (560: past it, steps are skipped
-# and the table printed with what was measured). Results and logs in $OUT.
+# .rapidsnark/prover (scripts/bench/build-rapidsnark, carried).
+# Env: CUZK, CHAIN_FILES, RAPIDSNARK, SNARKJS (paths), REPS (3), WORK
+# (build-oneshot: circuit files and keys, reused by the next call while the
+# files are there), LIMIT_S (560: past it, steps are skipped and the table
+# printed with what was measured). Results and logs in $OUT.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
