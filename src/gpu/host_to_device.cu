@@ -1,4 +1,6 @@
 #include <cstring>
+#include <memory>
+#include <mutex>
 
 #include "core/parallel.hpp"
 #include "gpu/cuda_check.hpp"
@@ -45,6 +47,14 @@ void HostToDevice::copy(void* dst, const void* src, size_t bytes, cudaStream_t s
     CUZK_CUDA_CHECK(cudaMemcpyAsync(d + off, stage, len, cudaMemcpyHostToDevice, s));
     done_[k].record(s);
   }
+}
+
+void staged_upload(void* dst, const void* src, size_t bytes, cudaStream_t s) {
+  static std::mutex mu;
+  static std::unique_ptr<HostToDevice> copier;
+  std::lock_guard lk(mu);
+  if (!copier) copier = std::make_unique<HostToDevice>(HostToDevice::Pageable::kStaged, size_t(32) << 20);
+  copier->copy(dst, src, bytes, s);
 }
 
 }  // namespace cuzk::gpu

@@ -5,11 +5,11 @@
 // chunks of our own (kStaged): CPU threads fill one chunk while the other is
 // in flight, so the copy runs at the host's memcpy rate.
 #pragma once
-#include <vector>
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "gpu/pinned_buffer.hpp"
 #include "gpu/stream.hpp"
@@ -39,5 +39,11 @@ class HostToDevice {
   PinnedBuffer staging_[2];
   std::vector<Event> done_;  // kStaged: staging_[k] may be refilled once done_[k] fired
 };
+
+// dst <- src on s through one process-wide kStaged copier, for the uploads
+// of keys: pinning runs at ~1.5 GB/s, so its chunks are pinned once per
+// process and shared (callers take turns). Returns once the source has been
+// read; the last chunks may still be in flight on s.
+void staged_upload(void* dst, const void* src, size_t bytes, cudaStream_t s);
 
 }  // namespace cuzk::gpu

@@ -4,16 +4,20 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <random>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "ec/batch_affine.hpp"
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
 #include "gpu/cuda_check.hpp"
+#include "gpu/host_to_device.hpp"
+#include "gpu/stream.hpp"
 #include "msm/cuda/msm_base_kernels.cuh"
 #include "msm/cuda/msm_device_guard.hpp"
 #include "msm/cuda/msm_gpu.hpp"
@@ -37,7 +41,14 @@ GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOption
   detail::DeviceGuard g(device);
   I.init_device_info();
   I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
-  I.any_inf = std::any_of(bases.begin(), bases.end(), [](const ec::Affine<C>& p) { return p.inf; });
+  {
+    std::atomic<bool> inf{false};
+    parallel_for(I.n, size_t(1) << 16, [&](size_t b, size_t e) {
+      if (std::any_of(bases.begin() + b, bases.begin() + e, [](const ec::Affine<C>& p) { return p.inf; }))
+        inf.store(true, std::memory_order_relaxed);
+    });
+    I.any_inf = inf.load();
+  }
   const size_t need = I.n * sizeof(DP) + (I.n / 32 + 1) * 4;
   I.resident = !opt.stream_bases;
   if (I.resident) {
@@ -53,16 +64,21 @@ GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOption
   I.points.ensure(std::max<size_t>(1, I.n) * sizeof(DP));
   I.inf_words.ensure((I.n / 32 + 1) * 4);
   const size_t ch = std::min(I.chunk, std::max<size_t>(I.n, 32));
+  // Pageable bases cross through the process's pinned staging chunks, filled
+  // by all cores while the previous chunk is in flight (a plain cudaMemcpy
+  // from pageable memory runs at a few GB/s); stream order keeps each chunk's
+  // conversion before the next upload into `raw`.
   DevBuf raw;
   raw.ensure(ch * sizeof(ec::Affine<C>));
+  gpu::Stream s(device);
   for (size_t a = 0; a < I.n; a += ch) {
     const size_t b = std::min(I.n, a + ch);
-    CUZK_CUDA_CHECK(cudaMemcpy(raw.p, bases.data() + a, (b - a) * sizeof(ec::Affine<C>), cudaMemcpyHostToDevice));
-    kernels::k_convert<C><<<detail::blocks_for(b - a, 256), 256>>>(raw.as<ec::Affine<C>>(), b - a,
-                                                                   static_cast<DP*>(I.points.p) + a, static_cast<uint32_t*>(I.inf_words.p) + a / 32);
+    gpu::staged_upload(raw.p, bases.data() + a, (b - a) * sizeof(ec::Affine<C>), s.get());
+    kernels::k_convert<C><<<detail::blocks_for(b - a, 256), 256, 0, s.get()>>>(
+        raw.as<ec::Affine<C>>(), b - a, static_cast<DP*>(I.points.p) + a, static_cast<uint32_t*>(I.inf_words.p) + a / 32);
     CUZK_CUDA_CHECK_LAUNCH();
   }
-  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+  s.synchronize();
 }
 
 template <class C>
