@@ -1,7 +1,8 @@
 // How fast keys load from files already in the page cache: a snarkjs .zkey
 // (bn128, every point checked to be on the curve) and a bellperson .params
-// (BLS12-381, curve and subgroup checks), 2^k rows (--benchmark_filter and
-// CUZK_KEY_LOAD_LOG2, default 16). The files are made once under
+// (BLS12-381: every check, then again with its content remembered as
+// validated, engine/validation_memo.hpp), 2^k rows (CUZK_KEY_LOAD_LOG2,
+// default 16). The files are made once under
 // $TMPDIR/cuzk-key-load-bench from a few distinct valid points, which decode
 // exactly as dearly as distinct ones. bytes_per_second is the file's size.
 #include <benchmark/benchmark.h>
@@ -11,6 +12,8 @@
 #include <random>
 
 #include "ec/scalar_mul.hpp"
+#include "engine/job_key.hpp"
+#include "engine/validation_memo.hpp"
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
 #include "formats/snarkjs/zkey.hpp"
@@ -105,18 +108,26 @@ void BM_ReadZkey(benchmark::State& st) {
   st.counters["rows"] = double(uint64_t(1) << log2_rows());
 }
 
-void BM_ReadParams(benchmark::State& st) {
+void read_params(benchmark::State& st, const engine::ValidationMemo& memo) {
   const std::string path = params_file(log2_rows());
+  engine::load_key_file(path, memo);  // a usable memo remembers it here
   for (auto _ : st) {
-    auto pk = formats::bellperson::read_params(path);
-    benchmark::DoNotOptimize(pk.h.data());
+    auto k = engine::load_key_file(path, memo);
+    benchmark::DoNotOptimize(k);
   }
   st.SetBytesProcessed(int64_t(st.iterations()) * int64_t(fs::file_size(path)));
   st.counters["rows"] = double(uint64_t(1) << log2_rows());
+}
+
+void BM_ReadParams(benchmark::State& st) { read_params(st, engine::ValidationMemo("")); }
+
+void BM_ReadParamsRemembered(benchmark::State& st) {
+  read_params(st, engine::ValidationMemo((bench_dir() / "validated").string()));
 }
 
 }  // namespace
 
 BENCHMARK(BM_ReadZkey)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ReadParams)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ReadParamsRemembered)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_MAIN();

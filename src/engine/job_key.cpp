@@ -1,8 +1,11 @@
 #include "engine/job_key.hpp"
 
 #include <cstring>
+#include <optional>
 
 #include "core/mapped_file.hpp"
+#include "engine/content_digest.hpp"
+#include "engine/validation_memo.hpp"
 #include "formats/bellperson_params.hpp"
 #include "formats/snarkjs/zkey.hpp"
 
@@ -45,10 +48,13 @@ uint64_t key_memory_bytes(const JobKey& k) {
   return std::visit([](const auto& p) -> uint64_t { return p ? key_memory_bytes(*p) : 0; }, k);
 }
 
-JobKey load_key_file(const std::string& path) {
+JobKey load_key_file(const std::string& path, const ValidationMemo& memo) {
   MappedFile file(path);
+  constexpr const char* kParams = "bellperson-params";
+  std::optional<ContentDigest> digest;
+  bool remembered = false;
   // a file truncated or rewritten while it is parsed is named as such
-  return file.parse([&](std::span<const uint8_t> bytes) -> JobKey {
+  JobKey key = file.parse([&](std::span<const uint8_t> bytes) -> JobKey {
     if (bytes.size() >= 4 && std::memcmp(bytes.data(), "zkey", 4) == 0) {
       const std::string src = "zkey '" + path + "'";
       return sj::with_curve(sj::zkey_curve(bytes, src), [&](auto e) -> JobKey {
@@ -56,9 +62,18 @@ JobKey load_key_file(const std::string& path) {
         return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, src));
       });
     }
-    return std::make_shared<const BellpersonKey>(
-        formats::bellperson::parse_params(bytes, "params file '" + path + "'"));
+    if (memo.usable()) {
+      digest = content_digest(bytes);
+      remembered = memo.knows(*digest, kParams);
+    }
+    return std::make_shared<const BellpersonKey>(formats::bellperson::parse_params(
+        bytes, "params file '" + path + "'", remembered ? ec::SubgroupCheck::kSkip : ec::SubgroupCheck::kCheck));
   });
+  // only now is the file known to have stayed as it was hashed and checked
+  if (digest && !remembered) memo.remember(*digest, kParams, file.bytes().size());
+  return key;
 }
+
+JobKey load_key_file(const std::string& path) { return load_key_file(path, process_validation_memo()); }
 
 }  // namespace cuzk::engine

@@ -67,7 +67,13 @@ uint64_t key_memory_bytes(const ZkeyKey<E>& k);
 uint64_t key_memory_bytes(const JobKey& k);
 
 // Reads a key file of either kind, told apart by its first bytes (a .zkey
-// starts with "zkey"); errors name the file and the section at fault.
+// starts with "zkey"); errors name the file and the section at fault. A
+// .params file is hashed first (at memory speed): contents `memo` knows to
+// have passed every check skip the subgroup checks of their query points,
+// and contents that pass them all are remembered (engine/validation_memo.hpp).
+class ValidationMemo;
+JobKey load_key_file(const std::string& path, const ValidationMemo& memo);
+// ... with the process's memo (process_validation_memo()).
 JobKey load_key_file(const std::string& path);
 
 }  // namespace cuzk::engine

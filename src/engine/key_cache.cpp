@@ -59,7 +59,7 @@ std::optional<std::string> other_file(const std::string& name, const std::string
 }  // namespace
 
 KeyCache::KeyCache(MemoryBudget& budget, Loader loader, int evict_order)
-    : budget_(budget), loader_(loader ? std::move(loader) : Loader(load_key_file)) {
+    : budget_(budget), loader_(loader ? std::move(loader) : Loader([](const std::string& p) { return load_key_file(p); })) {
   evictor_id_ = budget_.add_evictor(evict_order, [this](uint64_t need) { return evict_idle(need); });
 }
 

@@ -55,7 +55,8 @@ ec::Affine<C> get_point(ByteReader& r, const std::string& what) {
 
 // Decodes a counted section in parallel (subgroup checks dominate load time).
 template <class C>
-std::vector<ec::Affine<C>> get_section(ByteReader& r, const std::string& name, bool allow_identity) {
+std::vector<ec::Affine<C>> get_section(ByteReader& r, const std::string& name, bool allow_identity,
+                                       ec::SubgroupCheck check = ec::SubgroupCheck::kCheck) {
   constexpr size_t w = ec::zcash::kUncompressedBytes<C>;
   const size_t count = r.u32_be(name + " length");
   if (count > r.remaining() / w)
@@ -69,7 +70,7 @@ std::vector<ec::Affine<C>> get_section(ByteReader& r, const std::string& name, b
   parallel_for(count, 256, [&](size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) {
       try {
-        pts[i] = ec::zcash::decode_uncompressed<C>(bytes.subspan(i * w, w));
+        pts[i] = ec::zcash::decode_uncompressed<C>(bytes.subspan(i * w, w), check);
         if (!allow_identity && pts[i].inf) throw DecodeError("point at infinity is not allowed here");
       } catch (const DecodeError& ex) {
         std::lock_guard lk(mu);
@@ -128,15 +129,18 @@ inline std::vector<uint8_t> serialize_params(const groth16::ProvingKey<E>& pk) {
   return out;
 }
 
-inline groth16::ProvingKey<E> parse_params(std::span<const uint8_t> bytes, const std::string& source) {
+// queries: kSkip only for contents known to have passed every check before
+// (engine/validation_memo.hpp); the verifying key is always checked in full.
+inline groth16::ProvingKey<E> parse_params(std::span<const uint8_t> bytes, const std::string& source,
+                                           ec::SubgroupCheck queries = ec::SubgroupCheck::kCheck) {
   ByteReader r(bytes, source);
   groth16::ProvingKey<E> pk;
   pk.vk = read_vk(r);
-  pk.h = detail::get_section<G1>(r, "h", false);
-  pk.l = detail::get_section<G1>(r, "l", false);
-  pk.a = detail::get_section<G1>(r, "a", false);
-  pk.b_g1 = detail::get_section<G1>(r, "b_g1", false);
-  pk.b_g2 = detail::get_section<G2>(r, "b_g2", false);
+  pk.h = detail::get_section<G1>(r, "h", false, queries);
+  pk.l = detail::get_section<G1>(r, "l", false, queries);
+  pk.a = detail::get_section<G1>(r, "a", false, queries);
+  pk.b_g1 = detail::get_section<G1>(r, "b_g1", false, queries);
+  pk.b_g2 = detail::get_section<G2>(r, "b_g2", false, queries);
   r.expect_end();
   return pk;
 }
