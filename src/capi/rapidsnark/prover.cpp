@@ -96,10 +96,15 @@ CUZK_EXPORT int groth16_prover_prove(void* prover_object, const void* wtns_buffe
     set_error(error_msg, error_msg_maxsize, missing);
     return PROVER_ERROR;
   }
-  auto& prover = *static_cast<const ZkeyProver*>(prover_object);
-  int code = PROVER_ERROR;
-  try {
-    const auto out = prover.prove(bytes_of(wtns_buffer, wtns_size), {size_t(*proof_size), size_t(*public_size)});
+  const auto& prover = *static_cast<const ZkeyProver*>(prover_object);
+  return guarded(error_msg, error_msg_maxsize, PROVER_ERROR, [&] {
+    ZkeyProver::Output out;
+    try {
+      out = prover.prove(bytes_of(wtns_buffer, wtns_size), {size_t(*proof_size), size_t(*public_size)});
+    } catch (const cuzk::capi::WitnessLength& e) {
+      set_error(error_msg, error_msg_maxsize, e.what());
+      return PROVER_INVALID_WITNESS_LENGTH;
+    }
     if (out.short_buffer) {
       char msg[200];
       std::snprintf(msg, sizeof msg, "Buffer too small: proof needs %zu bytes (given %llu), public %zu (given %llu)",
@@ -114,17 +119,7 @@ CUZK_EXPORT int groth16_prover_prove(void* prover_object, const void* wtns_buffe
     *proof_size = out.proof.size();
     *public_size = out.public_signals.size();
     return PROVER_OK;
-  } catch (const cuzk::capi::WitnessLength& e) {
-    set_error(error_msg, error_msg_maxsize, e.what());
-    code = PROVER_INVALID_WITNESS_LENGTH;
-  } catch (const std::bad_alloc&) {
-    set_error(error_msg, error_msg_maxsize, "out of memory");
-  } catch (const std::exception& e) {
-    set_error(error_msg, error_msg_maxsize, e.what());
-  } catch (...) {
-    set_error(error_msg, error_msg_maxsize, "unknown error");
-  }
-  return code;
+  });
 }
 
 CUZK_EXPORT void groth16_prover_destroy(void* prover_object) {
