@@ -38,7 +38,8 @@ class ZkeyProver {
   };
   // Proves `wtns` when the answer can fit buffers of `have` bytes (NUL
   // included); otherwise returns short_buffer with the sizes needed, without
-  // proving when the public signals alone already do not fit. Throws
+  // proving when no proof could fit (the public signals, known from the
+  // witness, do not, or the proof buffer is below the shortest proof). Throws
   // WitnessLength, or Error for any other failure (a witness that does not
   // satisfy the circuit: every proof is verified before it is returned).
   Output prove(std::span<const uint8_t> wtns, Sizes have) const;
