@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capi/groth16_prover.h"
+#include <prover.h>
 
 static int failures = 0;
 #define CHECK(cond, ...)                  \
@@ -20,11 +20,11 @@ static int failures = 0;
     }                                     \
   } while (0)
 
-static unsigned char* slurp(const char* path, unsigned long* size) {
+static unsigned char* slurp(const char* path, unsigned long long* size) {
   FILE* f = fopen(path, "rb");
   if (!f) return NULL;
   fseek(f, 0, SEEK_END);
-  *size = (unsigned long)ftell(f);
+  *size = (unsigned long long)ftell(f);
   fseek(f, 0, SEEK_SET);
   unsigned char* b = malloc(*size ? *size : 1);
   if (fread(b, 1, *size, f) != *size) *size = 0;
@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
     fprintf(stderr, "usage: %s zkey wtns [proof.json public.json]\n", argv[0]);
     return 2;
   }
-  unsigned long zsize = 0, wsize = 0;
+  unsigned long long zsize = 0, wsize = 0;
   unsigned char* zkey = slurp(argv[1], &zsize);
   unsigned char* wtns = slurp(argv[2], &wsize);
   CHECK(zkey && wtns && zsize && wsize, "cannot read inputs");
@@ -52,19 +52,19 @@ int main(int argc, char** argv) {
   char err[256];
 
   char small[8];
-  unsigned long psize = sizeof small, usize = sizeof small;
+  unsigned long long psize = sizeof small, usize = sizeof small;
   int rc = groth16_prover(zkey, zsize, wtns, wsize, small, &psize, small, &usize, err, sizeof err);
   CHECK(rc == PROVER_ERROR_SHORT_BUFFER, "short buffer: rc %d (%s)", rc, err);
-  CHECK(psize > 100 && usize > 4, "short buffer sizes %lu %lu", psize, usize);
+  CHECK(psize > 100 && usize > 4, "short buffer sizes %llu %llu", psize, usize);
 
   char* proof = malloc(psize);
   char* pub = malloc(usize);
-  unsigned long need_p = psize, need_u = usize;
+  unsigned long long need_p = psize, need_u = usize;
   rc = groth16_prover(zkey, zsize, wtns, wsize, proof, &psize, pub, &usize, err, sizeof err);
   CHECK(rc == PROVER_OK, "prove: rc %d (%s)", rc, err);
   if (rc == PROVER_OK) {
-    CHECK(psize <= need_p - 1 && strlen(proof) == psize, "proof size %lu, needed %lu", psize, need_p);
-    CHECK(usize == need_u - 1 && strlen(pub) == usize, "public size %lu, needed %lu", usize, need_u);
+    CHECK(psize <= need_p - 1 && strlen(proof) == psize, "proof size %llu, needed %llu", psize, need_p);
+    CHECK(usize == need_u - 1 && strlen(pub) == usize, "public size %llu, needed %llu", usize, need_u);
     CHECK(strncmp(proof, "{\"pi_a\":[", 9) == 0 && strstr(proof, "\"protocol\":\"groth16\""), "proof json: %s", proof);
     CHECK(pub[0] == '[' && pub[usize - 1] == ']', "public json: %s", pub);
     if (argc == 5) {
@@ -82,20 +82,20 @@ int main(int argc, char** argv) {
   unsigned char* shortw = malloc(wsize);
   memcpy(shortw, wtns, wsize);
   unsigned n8 = shortw[24] | shortw[25] << 8;
-  unsigned long count_at = 28 + n8;
+  unsigned long long count_at = 28 + n8;
   unsigned count = shortw[count_at] | shortw[count_at + 1] << 8 | (unsigned)shortw[count_at + 2] << 16;
   count -= 1;
   shortw[count_at] = count & 255;
   shortw[count_at + 1] = (count >> 8) & 255;
   shortw[count_at + 2] = (count >> 16) & 255;
-  unsigned long s2 = count_at + 4 + 4; /* section 2 size field */
-  unsigned long old = shortw[s2] | shortw[s2 + 1] << 8 | (unsigned long)shortw[s2 + 2] << 16;
+  unsigned long long s2 = count_at + 4 + 4; /* section 2 size field */
+  unsigned long long old = shortw[s2] | shortw[s2 + 1] << 8 | (unsigned long long)shortw[s2 + 2] << 16;
   old -= n8;
   shortw[s2] = old & 255;
   shortw[s2 + 1] = (old >> 8) & 255;
   shortw[s2 + 2] = (old >> 16) & 255;
   rc = groth16_prover(zkey, zsize, shortw, wsize - n8, proof, &psize, pub, &usize, err, sizeof err);
-  CHECK(rc == PROVER_INVALID_WITNESS_LENGTH && strstr(err, "witness length differs"), "short witness: rc %d (%s)", rc,
+  CHECK(rc == PROVER_INVALID_WITNESS_LENGTH && strstr(err, "invalid witness length"), "short witness: rc %d (%s)", rc,
         err);
 
   rc = groth16_prover(zkey, zsize, NULL, 0, proof, &psize, pub, &usize, err, sizeof err);
