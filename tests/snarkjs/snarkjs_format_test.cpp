@@ -4,8 +4,11 @@
 // points off the curve, out-of-range indices and values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
+#include <random>
 
+#include "ff/field_io.hpp"
 #include "formats/public_inputs_json.hpp"
 #include "formats/snarkjs/json.hpp"
 #include "formats/snarkjs/r1cs_file.hpp"
@@ -158,6 +161,34 @@ TEST(Zkey, Coefficients) {
   m = b;
   for (int i = 0; i < 32; ++i) m[c0 + 12 + i] = 0xff;
   EXPECT_DECODE_ERROR(zkey_bn(m), "value is not below r");
+}
+
+// Writers list each matrix by row, which the reader builds in place; any
+// other order (here: the whole list reversed) takes the counting sort, and
+// both give the same matrices.
+TEST(Zkey, CoefficientsInAnyOrder) {
+  auto b = load("bn128", "circuit.zkey");
+  const size_t c0 = sections(b)[4].second;
+  const uint32_t n = uint32_t(b[c0]) | uint32_t(b[c0 + 1]) << 8 | uint32_t(b[c0 + 2]) << 16 | uint32_t(b[c0 + 3]) << 24;
+  const size_t w = 12 + 32;
+  auto reversed = b;
+  for (uint32_t i = 0; i < n; ++i)
+    std::copy_n(b.begin() + long(c0 + 4 + i * w), w, reversed.begin() + long(c0 + 4 + (n - 1 - i) * w));
+  const auto in_order = zkey_bn(b), out_of_order = zkey_bn(reversed);
+  using F = Bn254::Fr;
+  std::mt19937_64 rng(7);
+  std::vector<F> x(in_order.n_vars);
+  for (auto& v : x) v = ff::random_element<F>(rng);
+  for (auto [q1, q2] : {std::pair{&in_order.qap_a, &out_of_order.qap_a}, std::pair{&in_order.qap_b, &out_of_order.qap_b}}) {
+    ASSERT_EQ(q1->entries(), q2->entries());
+    ASSERT_EQ(q1->rows(), q2->rows());
+    std::vector<F> y1(q1->rows()), y2(q2->rows());
+    q1->mul_vec(x, y1);
+    q2->mul_vec(x, y2);
+    EXPECT_EQ(y1, y2);
+  }
+  EXPECT_GT(in_order.qap_a.entries() + in_order.qap_b.entries(), 0u);
+  EXPECT_EQ(in_order.qap_a.entries() + in_order.qap_b.entries(), size_t(n));
 }
 
 TEST(Zkey, PointsOffCurve) {

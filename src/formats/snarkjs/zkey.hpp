@@ -8,6 +8,7 @@
 // the curve; header and IC points must also lie in the prime-order subgroup.
 // A coefficient is stored as the canonical value coef * R^2 mod r.
 #pragma once
+#include <array>
 #include <mutex>
 #include <string>
 
@@ -148,7 +149,11 @@ ec::Affine<C> read_point(const BinFile& f, std::span<const uint8_t> sec, size_t&
   }
 }
 
-// Section 4 into the A and B matrices (rows = domain points).
+// Section 4 into the A and B matrices (rows = domain points). Writers list
+// each matrix's entries by row (snarkjs interleaves A and B per constraint;
+// write_zkey puts A first): then two parallel passes (check and count per
+// chunk, then place each entry and its row's start) build the rows in place.
+// Entries out of row order take a counting sort instead.
 template <class F>
 void read_coefficients(const BinFile& f, const ZkeyHeader& h, groth16::SparseRows<F>& qa,
                        groth16::SparseRows<F>& qb) {
@@ -159,47 +164,116 @@ void read_coefficients(const BinFile& f, const ZkeyHeader& h, groth16::SparseRow
   if (sec.size() != 4 + n * entry)
     f.fail("section 4 (coefficients) has " + std::to_string(sec.size()) + " bytes but its count of " +
            std::to_string(n) + " coefficients needs " + std::to_string(4 + n * entry));
-  using Triple = typename groth16::SparseRows<F>::Triple;
-  std::vector<Triple> ts(n);
-  std::vector<uint8_t> matrix(n);
+  auto u32 = [](const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; };
+  auto at = [&](size_t i) { return sec.data() + 4 + i * entry; };
+  const F inv_r = F::from_montgomery(ff::Limbs<F::N>{{1}});  // value R^-1
+  // raw = coef R^2 read as a Montgomery limb vector is the value coef R
+  auto value = [&](const uint8_t* p) {
+    ff::Limbs<F::N> raw{};
+    for (int k = 0; k < F::kBytes; ++k) raw.v[k / 8] |= uint64_t(p[12 + k]) << (8 * (k % 8));
+    return F::from_montgomery(raw) * inv_r;
+  };
+
+  // Pass 1: every entry checked; per chunk and matrix, the count and the rows.
+  constexpr size_t kChunk = size_t(1) << 15;
+  const size_t chunks = (n + kChunk - 1) / kChunk;
+  struct Summary {
+    uint64_t count[2] = {0, 0};
+    int64_t first_row[2] = {-1, -1}, last_row[2] = {-1, -1};
+    bool ordered = true;
+  };
+  std::vector<Summary> sums(chunks);
   std::string err;
   size_t err_at = SIZE_MAX;
   std::mutex mu;
-  const F inv_r = F::from_montgomery(ff::Limbs<F::N>{{1}});  // value R^-1
-  auto u32 = [](const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; };
-  parallel_for(n, 1 << 12, [&](size_t b, size_t e) {
-    for (size_t i = b; i < e; ++i) {
-      const uint8_t* p = sec.data() + 4 + i * entry;
-      const uint32_t m = u32(p), row = u32(p + 4), sig = u32(p + 8);
-      std::string why;
-      ff::Limbs<F::N> raw{};
-      for (int k = 0; k < F::kBytes; ++k) raw.v[k / 8] |= uint64_t(p[12 + k]) << (8 * (k % 8));
-      if (m > 1)
-        why = "matrix " + std::to_string(m) + " is neither 0 (A) nor 1 (B)";
-      else if (row >= h.domain_size)
-        why = "constraint " + std::to_string(row) + " is outside the domain of " + std::to_string(h.domain_size);
-      else if (sig >= h.n_vars)
-        why = "signal " + std::to_string(sig) + " is not below nVars = " + std::to_string(h.n_vars);
-      else if (ff::limbs_geq(raw, F::Params::modulus()))
-        why = "value is not below r";
-      if (!why.empty()) {
-        std::lock_guard lk(mu);
-        if (i < err_at) {
-          err_at = i;
-          err = "coefficient " + std::to_string(i) + " (section 4): " + why;
+  parallel_for(chunks, 1, [&](size_t cb, size_t ce) {
+    for (size_t c = cb; c < ce; ++c) {
+      Summary& sm = sums[c];
+      for (size_t i = c * kChunk, e = std::min<size_t>(n, i + kChunk); i < e; ++i) {
+        const uint8_t* p = at(i);
+        const uint32_t m = u32(p), row = u32(p + 4), sig = u32(p + 8);
+        std::string why;
+        ff::Limbs<F::N> raw{};
+        for (int k = 0; k < F::kBytes; ++k) raw.v[k / 8] |= uint64_t(p[12 + k]) << (8 * (k % 8));
+        if (m > 1)
+          why = "matrix " + std::to_string(m) + " is neither 0 (A) nor 1 (B)";
+        else if (row >= h.domain_size)
+          why = "constraint " + std::to_string(row) + " is outside the domain of " + std::to_string(h.domain_size);
+        else if (sig >= h.n_vars)
+          why = "signal " + std::to_string(sig) + " is not below nVars = " + std::to_string(h.n_vars);
+        else if (ff::limbs_geq(raw, F::Params::modulus()))
+          why = "value is not below r";
+        if (!why.empty()) {
+          std::lock_guard lk(mu);
+          if (i < err_at) {
+            err_at = i;
+            err = "coefficient " + std::to_string(i) + " (section 4): " + why;
+          }
+          break;
         }
-        return;
+        if (sm.last_row[m] > int64_t(row)) sm.ordered = false;
+        if (sm.first_row[m] < 0) sm.first_row[m] = row;
+        sm.last_row[m] = row;
+        ++sm.count[m];
       }
-      matrix[i] = uint8_t(m);
-      // raw = coef R^2 read as a Montgomery limb vector is the value coef R
-      ts[i] = Triple{row, sig, F::from_montgomery(raw) * inv_r};
     }
   });
   if (!err.empty()) f.fail(err);
-  std::vector<Triple> ta, tb;
-  for (size_t i = 0; i < n; ++i) (matrix[i] ? tb : ta).push_back(ts[i]);
-  qa = groth16::SparseRows<F>::from_triples(h.domain_size, ta);
-  qb = groth16::SparseRows<F>::from_triples(h.domain_size, tb);
+
+  // Where each chunk's entries of each matrix begin, and the row before them.
+  std::vector<std::array<uint64_t, 2>> base(chunks);
+  std::vector<std::array<int64_t, 2>> row_before(chunks);
+  uint64_t total[2] = {0, 0};
+  int64_t last[2] = {-1, -1};
+  bool ordered = true;
+  for (size_t c = 0; c < chunks; ++c) {
+    ordered = ordered && sums[c].ordered;
+    for (int m = 0; m < 2; ++m) {
+      base[c][m] = total[m];
+      row_before[c][m] = last[m];
+      if (!sums[c].count[m]) continue;
+      if (sums[c].first_row[m] < last[m]) ordered = false;
+      total[m] += sums[c].count[m];
+      last[m] = sums[c].last_row[m];
+    }
+  }
+  groth16::SparseRows<F>* q[2] = {&qa, &qb};
+  if (!ordered) {
+    using Triple = typename groth16::SparseRows<F>::Triple;
+    std::vector<Triple> ts[2];
+    for (size_t i = 0; i < n; ++i) {
+      const uint8_t* p = at(i);
+      ts[u32(p)].push_back(Triple{u32(p + 4), u32(p + 8), value(p)});
+    }
+    for (int m = 0; m < 2; ++m) *q[m] = groth16::SparseRows<F>::from_triples(h.domain_size, ts[m]);
+    return;
+  }
+
+  // Pass 2: each entry to its place; each row's start written once, by the
+  // entry that opens it (rows without entries take the next one's start).
+  for (int m = 0; m < 2; ++m) {
+    q[m]->start.assign(size_t(h.domain_size) + 1, 0);
+    q[m]->col.resize(total[m]);
+    q[m]->val.resize(total[m]);
+  }
+  parallel_for(chunks, 1, [&](size_t cb, size_t ce) {
+    for (size_t c = cb; c < ce; ++c) {
+      uint64_t next[2] = {base[c][0], base[c][1]};
+      int64_t prev[2] = {row_before[c][0], row_before[c][1]};
+      for (size_t i = c * kChunk, e = std::min<size_t>(n, i + kChunk); i < e; ++i) {
+        const uint8_t* p = at(i);
+        const uint32_t m = u32(p), row = u32(p + 4);
+        auto& sr = *q[m];
+        for (int64_t r = prev[m] + 1; r <= int64_t(row); ++r) sr.start[size_t(r)] = next[m];
+        prev[m] = row;
+        sr.col[next[m]] = u32(p + 8);
+        sr.val[next[m]] = value(p);
+        ++next[m];
+      }
+    }
+  });
+  for (int m = 0; m < 2; ++m)
+    for (size_t r = size_t(last[m] + 1); r <= h.domain_size; ++r) q[m]->start[r] = total[m];
 }
 
 }  // namespace detail
