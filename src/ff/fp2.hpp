@@ -11,7 +11,7 @@ namespace cuzk::ff {
 
 namespace tower_detail {
 
-#if !CUZK_DEVICE_CODE && defined(__x86_64__)
+#if !CUZK_DEVICE_CODE && defined(__x86_64__) && !defined(CUZK_PORTABLE_ARITH)
 // Modular add/sub for the host as straight adc/sbb/cmov chains, always inlined: the
 // towers spend about four additions per multiplication, and the portable loops in
 // mont_mul.hpp compile to setb/or sequences that cost half of all pairing time.

@@ -6,7 +6,7 @@
 
 #include "ff/limbs.hpp"
 
-#if !CUZK_DEVICE_CODE && defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
+#if !CUZK_DEVICE_CODE && defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && !defined(CUZK_PORTABLE_ARITH)
 #define CUZK_HAVE_X86_MONT 1
 
 namespace cuzk::ff::x86 {

@@ -6,7 +6,7 @@
 
 #include "ff/limbs.hpp"
 
-#if !CUZK_DEVICE_CODE && defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
+#if !CUZK_DEVICE_CODE && defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && !defined(CUZK_PORTABLE_ARITH)
 #define CUZK_HAVE_TOWER_X86_SOP 1
 
 namespace cuzk::ff::tower_x86 {
