@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/prefault.hpp"
 
 namespace cuzk {
 
@@ -113,6 +114,8 @@ class MappedFile {
       const auto b = reinterpret_cast<uintptr_t>(p);
       slot_->end.store(b + size_, std::memory_order_release);
       slot_->begin.store(b, std::memory_order_release);
+      // files are mapped to be read whole: fault the map in on all cores
+      prefault(data_, size_, Prefault::kRead);
     }
   }
   ~MappedFile() {

@@ -12,6 +12,7 @@
 
 #include "core/mapped_file.hpp"
 #include "core/parallel.hpp"
+#include "core/prefault.hpp"
 #include "ec/serialize_zcash.hpp"
 #include "formats/byte_reader.hpp"
 #include "groth16/keys.hpp"
@@ -64,7 +65,8 @@ std::vector<ec::Affine<C>> get_section(ByteReader& r, const std::string& name, b
            " bytes remain");
   const size_t start = r.offset();
   auto bytes = r.take(count * w, name);
-  std::vector<ec::Affine<C>> pts(count);
+  std::vector<ec::Affine<C>> pts;
+  resize_prefaulted(pts, count);
   std::string err;
   std::mutex mu;
   parallel_for(count, 256, [&](size_t b, size_t e) {

@@ -14,6 +14,7 @@
 
 #include "core/mapped_file.hpp"
 #include "core/parallel.hpp"
+#include "core/prefault.hpp"
 #include "ec/serialize_snarkjs.hpp"
 #include "formats/snarkjs/binfile.hpp"
 #include "formats/snarkjs/curve_id.hpp"
@@ -114,7 +115,8 @@ std::vector<ec::Affine<C>> read_points(const BinFile& f, uint32_t id, const std:
                                        ec::SubgroupCheck check) {
   constexpr size_t w = ec::snarkjs::kPointBytes<C>;
   auto s = f.section(id, name, uint64_t(count) * w);
-  std::vector<ec::Affine<C>> pts(count);
+  std::vector<ec::Affine<C>> pts;
+  resize_prefaulted(pts, count);
   std::string err;
   size_t err_at = SIZE_MAX;
   std::mutex mu;
@@ -253,8 +255,8 @@ void read_coefficients(const BinFile& f, const ZkeyHeader& h, groth16::SparseRow
   // entry that opens it (rows without entries take the next one's start).
   for (int m = 0; m < 2; ++m) {
     q[m]->start.assign(size_t(h.domain_size) + 1, 0);
-    q[m]->col.resize(total[m]);
-    q[m]->val.resize(total[m]);
+    resize_prefaulted(q[m]->col, total[m]);
+    resize_prefaulted(q[m]->val, total[m]);
   }
   parallel_for(chunks, 1, [&](size_t cb, size_t ce) {
     for (size_t c = cb; c < ce; ++c) {
