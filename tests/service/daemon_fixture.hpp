@@ -25,6 +25,7 @@
 #include "formats/bellperson_params.hpp"
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
+#include "builtin_request.hpp"
 
 namespace daemon_fixture {
 
@@ -167,20 +168,7 @@ class Daemon {
 namespace v1 = cuzk::v1;
 using E = cuzk::groth16::Bls12_381;
 
-// A built-in synthetic circuit under the .params key at `params`.
-inline v1::SubmitProofRequest builtin_request(const std::string& params, size_t constraints, uint64_t seed,
-                                              uint32_t partitions = 1, v1::Priority pr = v1::NORMAL) {
-  v1::SubmitProofRequest r;
-  r.set_proof_kind(v1::BUILTIN_CIRCUIT);
-  auto* b = r.mutable_builtin();
-  b->set_params_path(params);
-  b->set_circuit("synthetic");
-  b->set_constraints(constraints);
-  b->set_seed(seed);
-  b->set_partitions(partitions);
-  r.set_priority(pr);
-  return r;
-}
+using cuzk::testing_support::builtin_request;
 
 // How many of the response's partition proofs verify against `vk` with their inputs.
 inline int count_valid(const v1::AwaitProofResponse& r, const cuzk::groth16::PreparedVerifyingKey<E>& vk) {

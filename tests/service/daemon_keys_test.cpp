@@ -22,6 +22,7 @@
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
 #include "support/snarkjs_fixtures.hpp"
+#include "builtin_request.hpp"
 #include "daemon_process.hpp"
 
 using namespace cuzk;
@@ -46,18 +47,6 @@ std::string zero_file(const fs::path& p, uint64_t bytes) {
   std::ofstream(p, std::ios::binary).close();
   fs::resize_file(p, bytes);
   return p.string();
-}
-
-v1::SubmitProofRequest request(const std::string& key, size_t constraints, uint64_t seed, uint32_t partitions = 1) {
-  v1::SubmitProofRequest r;
-  r.set_proof_kind(v1::BUILTIN_CIRCUIT);
-  auto* b = r.mutable_builtin();
-  b->set_params_path(key);
-  b->set_circuit("synthetic");
-  b->set_constraints(constraints);
-  b->set_seed(seed);
-  b->set_partitions(partitions);
-  return r;
 }
 
 bool lists_key(const DaemonProcess& d, const std::string& id) {
@@ -101,7 +90,7 @@ class DaemonKeys : public ::testing::Test {
   // A small proof that verifies: the daemon still serves.
   static void expect_serves(DaemonProcess& d) {
     Client cl(d.unix_address());
-    auto r = cl.prove(request(small_params, kSmall, 7));
+    auto r = cl.prove(builtin_request(small_params, kSmall, 7));
     ASSERT_EQ(r.status(), v1::AwaitProofResponse::COMPLETED) << r.error_message();
     ASSERT_EQ(r.partitions_size(), 1);
     const auto& p = r.partitions(0);
@@ -150,7 +139,7 @@ TEST_F(DaemonKeys, KeyThatCanNeverFitBesidePinnedKeysIsRefusedAtOnce) {
   cl.preload("medium", medium_params, true);
   // needs more than `room` (the cache reserves a little more than the file's size) but less than the total
   const std::string big = zero_file(dir / "big.params", room);
-  expect_refused([&] { cl.submit(request(big, kSmall, 1)); }, grpc::StatusCode::RESOURCE_EXHAUSTED,
+  expect_refused([&] { cl.submit(builtin_request(big, kSmall, 1)); }, grpc::StatusCode::RESOURCE_EXHAUSTED,
                  {"big.params", "can never fit", "pinned keys hold " + std::to_string(pinned) + " bytes",
                   "budget is " + std::to_string(pinned + room) + " bytes"});
   expect_refused([&] { cl.preload("big", big); }, grpc::StatusCode::RESOURCE_EXHAUSTED, {"big.params", "can never fit"});
@@ -172,7 +161,7 @@ TEST_F(DaemonKeys, ALoadWaitingForMemoryEndsOnTheCallersDeadlineAndOnSigterm) {
   ASSERT_TRUE(d.ready()) << d.log_text();
   Client cl(d.unix_address());
   // a long job holds the medium key (not evictable while it runs)
-  const std::string job = cl.submit(request(medium_params, kMedium, 1, 64)).job_id();
+  const std::string job = cl.submit(builtin_request(medium_params, kMedium, 1, 64)).job_id();
   ASSERT_TRUE(wait_until([&] {
     return job_has_partition_in(d, job, "synthesis") || job_has_partition_in(d, job, "proving");
   })) << d.http_json("/status").dump(1);
@@ -180,7 +169,7 @@ TEST_F(DaemonKeys, ALoadWaitingForMemoryEndsOnTheCallersDeadlineAndOnSigterm) {
   const std::string later = zero_file(dir / "later.params", (room + medium / 2) / 9 * 8);
   const std::string later_id = fs::canonical(later).string();  // how the cache lists a key loaded by path
   try {
-    cl.prove(request(later, kSmall, 1), std::chrono::milliseconds(1500));
+    cl.prove(builtin_request(later, kSmall, 1), std::chrono::milliseconds(1500));
     ADD_FAILURE() << "proved with a key of zeros";
   } catch (const ClientError& e) {
     EXPECT_EQ(e.code, grpc::StatusCode::DEADLINE_EXCEEDED) << e.what();
@@ -194,7 +183,7 @@ TEST_F(DaemonKeys, ALoadWaitingForMemoryEndsOnTheCallersDeadlineAndOnSigterm) {
   std::string message;
   std::thread waiter([&] {
     try {
-      Client(d.unix_address()).submit(request(later, kSmall, 2));
+      Client(d.unix_address()).submit(builtin_request(later, kSmall, 2));
       code = 0;
     } catch (const ClientError& e) {
       message = e.what();

@@ -30,6 +30,7 @@
 #include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
+#include "builtin_request.hpp"
 #include "daemon_process.hpp"
 #include "support/snarkjs_fixtures.hpp"
 
@@ -47,20 +48,6 @@ namespace {
 
 constexpr size_t kSmall = 256;     // constraints of the load-test circuit
 constexpr size_t kMedium = 16384;  // constraints of the cancel-test circuit
-
-v1::SubmitProofRequest request(const std::string& params, size_t constraints, uint64_t seed, uint32_t partitions = 1,
-                               v1::Priority pr = v1::NORMAL) {
-  v1::SubmitProofRequest r;
-  r.set_proof_kind(v1::BUILTIN_CIRCUIT);
-  auto* b = r.mutable_builtin();
-  b->set_params_path(params);
-  b->set_circuit("synthetic");
-  b->set_constraints(constraints);
-  b->set_seed(seed);
-  b->set_partitions(partitions);
-  r.set_priority(pr);
-  return r;
-}
 
 v1::SubmitProofRequest snarkjs_request(const std::string& zkey, const std::string& wtns) {
   v1::SubmitProofRequest r;
@@ -147,7 +134,7 @@ TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
       Client cl = unix_client();
       std::vector<std::string> ids;
       for (int j = 0; j < 3; ++j)
-        ids.push_back(cl.submit(request(small_params, kSmall, 100 * c + 10 * j + 1, 2, prs[c])).job_id());
+        ids.push_back(cl.submit(builtin_request(small_params, kSmall, 100 * c + 10 * j + 1, 2, prs[c])).job_id());
       for (const auto& id : ids) {
         auto r = cl.await(id);
         done += r.status() == kCompleted;
@@ -158,7 +145,7 @@ TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {
   EXPECT_EQ(done.load(), 12);
   EXPECT_EQ(valid.load(), 24);
   // the blocking Prove call and the daemon-side verification
-  auto req = request(small_params, kSmall, 7, 3, v1::CRITICAL);
+  auto req = builtin_request(small_params, kSmall, 7, 3, v1::CRITICAL);
   req.set_verify(v1::VERIFY_ALWAYS);
   auto r = unix_client().prove(req);
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
@@ -173,7 +160,7 @@ namespace {
 // in `stage`, cancels it: the job ends CANCELLED with no proofs, and the pool
 // and budget go back to idle.
 void cancel_at_stage(DaemonProcess& d, Client& cl, const std::string& params, const std::string& stage) {
-  const std::string id = cl.submit(request(params, kMedium, 1, 16)).job_id();
+  const std::string id = cl.submit(builtin_request(params, kMedium, 1, 16)).job_id();
   const bool seen = wait_until([&] { return job_has_partition_in(d, id, stage); });
   ASSERT_TRUE(seen) << "never saw a partition of job " << id << " in " << stage << ": " << d.http_json("/status").dump(1);
   const auto c = cl.cancel(id);
@@ -214,35 +201,35 @@ TEST_F(ServiceDaemon, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
       EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
     }
   };
-  auto r = request(small_params, kSmall, 1);
+  auto r = builtin_request(small_params, kSmall, 1);
   r.mutable_builtin()->set_circuit("nope");
   expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "unknown built-in circuit 'nope'");
-  expect_error(request(small_params, 5, 1), grpc::StatusCode::INVALID_ARGUMENT, "constraints=5 out of range");
-  expect_error(request(small_params, kSmall, 1, 100000), grpc::StatusCode::INVALID_ARGUMENT, "exceeds the daemon's limit");
-  expect_error(request(small_params, 512, 1), grpc::StatusCode::INVALID_ARGUMENT, "does not match key");
-  expect_error(request((dir / "missing.params").string(), kSmall, 1), grpc::StatusCode::NOT_FOUND, "missing.params");
-  r = request(small_params, kSmall, 1);
+  expect_error(builtin_request(small_params, 5, 1), grpc::StatusCode::INVALID_ARGUMENT, "constraints=5 out of range");
+  expect_error(builtin_request(small_params, kSmall, 1, 100000), grpc::StatusCode::INVALID_ARGUMENT, "exceeds the daemon's limit");
+  expect_error(builtin_request(small_params, 512, 1), grpc::StatusCode::INVALID_ARGUMENT, "does not match key");
+  expect_error(builtin_request((dir / "missing.params").string(), kSmall, 1), grpc::StatusCode::NOT_FOUND, "missing.params");
+  r = builtin_request(small_params, kSmall, 1);
   r.mutable_builtin()->set_key_id("no-such-key");
   expect_error(r, grpc::StatusCode::NOT_FOUND, "unknown key 'no-such-key'");
-  r = request(small_params, kSmall, 1);
+  r = builtin_request(small_params, kSmall, 1);
   r.mutable_builtin()->clear_params_path();
   expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "no key");
-  r = request(small_params, kSmall, 1);
+  r = builtin_request(small_params, kSmall, 1);
   r.set_proof_kind(v1::ProofKind(77));
   expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "unknown proof_kind 77");
-  r = request(small_params, kSmall, 1);
+  r = builtin_request(small_params, kSmall, 1);
   r.set_priority(v1::Priority(9));
   expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "unknown priority 9");
-  r = request(small_params, kSmall, 1);
+  r = builtin_request(small_params, kSmall, 1);
   r.set_proof_kind(v1::WINNING_POST);
   r.clear_builtin();
   expect_error(r, grpc::StatusCode::INVALID_ARGUMENT, "randomness must be 32 bytes");
-  r = request(small_params, kSmall, 1);
+  r = builtin_request(small_params, kSmall, 1);
   r.set_label(std::string(2 << 20, 'x'));  // over max_message_mb = 1
   expect_error(r, grpc::StatusCode::RESOURCE_EXHAUSTED, "");
   // a file that is not a params file
   std::ofstream(dir / "junk.params") << "not a key";
-  expect_error(request((dir / "junk.params").string(), kSmall, 1), grpc::StatusCode::FAILED_PRECONDITION, "junk.params");
+  expect_error(builtin_request((dir / "junk.params").string(), kSmall, 1), grpc::StatusCode::FAILED_PRECONDITION, "junk.params");
   try {
     cl.await("987654321");
     ADD_FAILURE() << "awaited an unknown job";
@@ -263,7 +250,7 @@ TEST_F(ServiceDaemon, BadRequestsGetClearErrorsAndTheDaemonKeepsServing) {
     ADD_FAILURE() << e.what();
   }
   // still serving
-  auto ok = cl.prove(request(small_params, kSmall, 3));
+  auto ok = cl.prove(builtin_request(small_params, kSmall, 3));
   ASSERT_EQ(ok.status(), kCompleted) << ok.error_message();
   EXPECT_EQ(count_valid(ok, *small_vk), 1);
   EXPECT_NE(daemon->http_text("/metrics").find("cuzk_rpc_errors_total{method=\"SubmitProof\",code=\"INVALID_ARGUMENT\"}"),
@@ -288,7 +275,7 @@ TEST_F(ServiceDaemon, TcpNeedsTheBearerToken) {
   EXPECT_EQ(status_with("wrong"), grpc::StatusCode::UNAUTHENTICATED);
   EXPECT_EQ(status_with(kDaemonToken), grpc::StatusCode::OK);
   Client tcp(daemon->tcp_address(), kDaemonToken);
-  auto r = tcp.prove(request(small_params, kSmall, 11));
+  auto r = tcp.prove(builtin_request(small_params, kSmall, 11));
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
   EXPECT_EQ(count_valid(r, *small_vk), 1);
 }
@@ -305,7 +292,7 @@ TEST_F(ServiceDaemon, PrewarmPinsWitnessBuffersAtStartup) {
   EXPECT_EQ(st["pool"]["misses"], 2);
   EXPECT_EQ(st["pool"]["hits"], 0);
   Client cl(d.unix_address());
-  auto req = request(small_params, kSmall, 31);
+  auto req = builtin_request(small_params, kSmall, 31);
   req.mutable_builtin()->set_key_id("small-pw");
   auto r = cl.prove(req);
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
@@ -334,7 +321,7 @@ TEST_F(ServiceDaemon, KeysPreloadByIdAndEvict) {
   EXPECT_FALSE(k.already_loaded());
   EXPECT_GT(k.size_bytes(), 0u);
   EXPECT_TRUE(cl.preload("small", copy).already_loaded());
-  auto req = request(small_params, kSmall, 21);
+  auto req = builtin_request(small_params, kSmall, 21);
   req.mutable_builtin()->set_key_id("small");
   auto r = cl.prove(req);
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
@@ -374,7 +361,7 @@ TEST_F(ServiceDaemon, LoadTest500ProofsFrom16Clients) {
       std::vector<std::string> ids;
       // half the clients submit everything then await; the others call Prove
       for (int j = 0; j < kPerClient && submitted.fetch_add(1) < 500; ++j) {
-        auto req = request(small_params, kSmall, 100000 + 1000 * c + j, 1, v1::Priority(1 + (c + j) % 4));
+        auto req = builtin_request(small_params, kSmall, 100000 + 1000 * c + j, 1, v1::Priority(1 + (c + j) % 4));
         try {
           if (c % 2 == 0) {
             ids.push_back(cl.submit(req).job_id());
@@ -415,9 +402,9 @@ TEST_F(ServiceDaemon, SigtermDrainsReportingFinishedAndCancelledJobs) {
   DaemonProcess d(dir / "drain", "[jobs]\ndrain_timeout_s = 0.5\n");
   ASSERT_TRUE(d.ready()) << d.log_text();
   Client cl(d.unix_address());
-  const std::string quick = cl.submit(request(small_params, kSmall, 1)).job_id();
+  const std::string quick = cl.submit(builtin_request(small_params, kSmall, 1)).job_id();
   ASSERT_EQ(cl.await(quick).status(), kCompleted);
-  const std::string slow = cl.submit(request(medium_params, kMedium, 1, 64)).job_id();  // far longer than the drain timeout
+  const std::string slow = cl.submit(builtin_request(medium_params, kMedium, 1, 64)).job_id();  // far longer than the drain timeout
   std::atomic<int> waiter_state{-1};
   std::atomic<bool> awaiting{false};
   std::string waiter_error;
@@ -521,7 +508,7 @@ TEST_F(ServiceDaemon, SnarkjsJobsProveAndVerify) {
 // with its key kind) and overtakes it.
 TEST_F(ServiceDaemon, SnarkjsAndBellpersonJobsShareOneQueue) {
   Client cl = unix_client();
-  const std::string slow = cl.submit(request(medium_params, kMedium, 3, 16, v1::LOW)).job_id();
+  const std::string slow = cl.submit(builtin_request(medium_params, kMedium, 3, 16, v1::LOW)).job_id();
   ASSERT_TRUE(wait_until([&] { return job_has_partition_in(*daemon, slow, "synthesis"); }));
   auto req = snarkjs_request(testing_support::snarkjs_fixture("bn128", "circuit.zkey"),
                              read_text_file(testing_support::snarkjs_fixture("bn128", "witness.wtns")));
@@ -551,13 +538,13 @@ TEST_F(ServiceDaemon, SnarkjsAndBellpersonJobsShareOneQueue) {
 // Curio sums for back-pressure); /healthz answers.
 TEST_F(ServiceDaemon, RequestIdsTimeoutsAndTypedStatus) {
   Client cl = unix_client();
-  auto req = request(medium_params, kMedium, 5, 16, v1::LOW);
+  auto req = builtin_request(medium_params, kMedium, 5, 16, v1::LOW);
   req.set_request_id("porep-1000-7");
   const auto first = cl.submit(req);
   EXPECT_EQ(first.job_id(), "porep-1000-7");
   const auto again = cl.submit(req);  // a retry: the same job
   EXPECT_EQ(again.job_id(), "porep-1000-7");
-  auto other = request(medium_params, kMedium, 6, 16, v1::LOW);
+  auto other = builtin_request(medium_params, kMedium, 6, 16, v1::LOW);
   other.set_request_id("porep-1000-7");
   try {
     cl.submit(other);
@@ -577,7 +564,7 @@ TEST_F(ServiceDaemon, RequestIdsTimeoutsAndTypedStatus) {
   EXPECT_EQ(daemon->http_text("/healthz"), "ok\n");
   EXPECT_EQ(cl.cancel("porep-1000-7").status(), kCancelled);
   // a cancelled job's id is free again
-  auto quick = request(small_params, kSmall, 9);
+  auto quick = builtin_request(small_params, kSmall, 9);
   quick.set_request_id("porep-1000-7");
   const auto r = cl.prove(quick);
   EXPECT_EQ(r.job_id(), "porep-1000-7");
