@@ -39,6 +39,11 @@ class PartitionCircuit {
   virtual std::string describe_constraint(size_t index) const { return "constraint #" + std::to_string(index); }
 };
 
+// A Groth16 proof's blinding scalars.
+struct Blinding {
+  Fr r, s;
+};
+
 // A circom witness file's bytes: one partition of a job under a snarkjs key.
 using WitnessBytes = std::shared_ptr<const std::vector<uint8_t>>;
 
@@ -48,6 +53,10 @@ struct JobSpec {
   // circuits, snarkjs keys take witnesses.
   std::vector<std::shared_ptr<const PartitionCircuit>> partitions;
   std::vector<WitnessBytes> witnesses;
+  // Bellperson keys: each partition's proof blinded with these (r, s), in
+  // partition order, for callers that draw their own randomness
+  // (supraseal-c2's ABI); empty: fresh from the kernel's CSPRNG.
+  std::vector<Blinding> blinding;
   Priority priority = Priority::kNormal;
   bool verify_after = false;
   std::string label;

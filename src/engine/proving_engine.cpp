@@ -70,14 +70,17 @@ void prepare_partition(const ZkeyKey<E>& pk, const JobSpec& spec, PartitionData&
   groth16::evaluate_ab(pk, d.wires<F>(), d.a<F>(), d.b<F>());
 }
 
-// The proof from the backend's terms, with fresh r, s. A snarkjs key's points
-// are checked on the proof (finalize_zkey_proof): bad key points would leak
-// witness bits.
-groth16::Proof<groth16::Bls12_381> blind(const BellpersonKey& pk, const groth16::ProofTerms<groth16::Bls12_381>& t) {
-  return groth16::blind_proof(pk.vk, t);
+// The proof from the backend's terms, with the job's r, s for the partition
+// or fresh ones. A snarkjs key's points are checked on the proof
+// (finalize_zkey_proof): bad key points would leak witness bits.
+groth16::Proof<groth16::Bls12_381> blind(const BellpersonKey& pk, const groth16::ProofTerms<groth16::Bls12_381>& t,
+                                         const JobSpec& spec, uint32_t partition) {
+  if (spec.blinding.empty()) return groth16::blind_proof(pk.vk, t);
+  const Blinding& b = spec.blinding[partition];
+  return groth16::assemble_proof(pk.vk, t, b.r, b.s);
 }
 template <class E>
-groth16::Proof<E> blind(const ZkeyKey<E>& pk, const groth16::ProofTerms<E>& t) {
+groth16::Proof<E> blind(const ZkeyKey<E>& pk, const groth16::ProofTerms<E>& t, const JobSpec&, uint32_t) {
   return groth16::finalize_zkey_proof(pk, t);
 }
 
@@ -196,6 +199,9 @@ uint64_t ProvingEngine::submit(JobSpec spec) {
   if (count == 0) throw Error("submit: job has no partitions");
   for (const auto& w : spec.witnesses)
     if (!w) throw Error("submit: a partition has no witness");
+  if (!spec.blinding.empty() && (snarkjs || spec.blinding.size() != count))
+    throw Error("submit: " + std::to_string(spec.blinding.size()) + " blinding pairs for " + std::to_string(count) +
+                (snarkjs ? " partitions of a snarkjs key (which draws its own)" : " partitions"));
   auto job = std::make_shared<Job>();
   job->spec = std::move(spec);
   job->submitted_s = timeline_.now();
@@ -438,7 +444,7 @@ void ProvingEngine::finish_partition(const std::shared_ptr<Job>& job, uint32_t p
       [&](const auto& key) {
         using E = curve_of_key<decltype(*key)>;
         double t0 = timeline_.now();
-        const auto proof = blind(*key, std::get<groth16::ProofTerms<E>>(terms));
+        const auto proof = blind(*key, std::get<groth16::ProofTerms<E>>(terms), job->spec, partition);
         double t1 = timeline_.now();
         tl.spans.push_back({Stage::kFinalize, t0, t1, 0, track});
         if (job->spec.verify_after) {

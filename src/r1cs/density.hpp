@@ -3,6 +3,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace cuzk::r1cs {
@@ -11,6 +12,13 @@ class Density {
  public:
   Density() = default;
   explicit Density(size_t n) : bits_((n + 63) / 64, 0), n_(n) {}
+  // n bits from 64-bit words as bellperson's bitvec stores them (bit i in
+  // word i / 64, bit i % 64); `words` holds at least (n + 63) / 64 of them
+  // (more are ignored), bits past n are cleared.
+  Density(std::span<const uint64_t> words, size_t n) : Density(n) {
+    for (size_t w = 0; w < bits_.size(); ++w) bits_[w] = words[w];
+    if (n % 64) bits_.back() &= (uint64_t(1) << (n % 64)) - 1;
+  }
   void set(size_t i) { bits_[i / 64] |= uint64_t(1) << (i % 64); }
   // set() for a word other threads may set bits of at the same time (all of
   // them through set_shared while they do).

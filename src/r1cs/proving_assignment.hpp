@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "ff/limbs.hpp"
 #include "r1cs/abc_stream.hpp"
 #include "r1cs/assignment_piece.hpp"
 #include "r1cs/constraint_system.hpp"
@@ -169,6 +170,57 @@ class ProvingAssignment {
     num_aux_ += pieces.size() * split_each_.num_aux;
     num_constraints_ += pieces.size() * split_each_.num_constraints;
     split_open_ = false;
+  }
+
+  // Takes a circuit synthesized elsewhere, in bellperson's layout, as if it
+  // were synthesized here: `inputs` (ONE first), `aux`, and a, b, c of each
+  // of its constraints (not the input constraints finish() appends), with the
+  // densities that synthesis tracked (sized to inputs and aux). Copies into
+  // this assignment's storage or stream; c is checked against a * b
+  // (first_unsatisfied). Throws Error for sizes that differ from each other or
+  // exceed the buffers, input 0 other than ONE, or a value not below the
+  // modulus. Only on a fresh assignment; finish() follows as usual.
+  void adopt(std::span<const F> inputs, std::span<const F> aux, std::span<const F> a, std::span<const F> b,
+             std::span<const F> c, Density a_aux, Density b_input, Density b_aux) {
+    if (finished_ || split_open_ || num_inputs_ != 1 || num_aux_ != 0 || num_constraints_ != 0)
+      throw Error("ProvingAssignment: adopt() on an assignment already synthesized into");
+    if (b.size() != a.size() || c.size() != a.size())
+      throw Error("ProvingAssignment: adopt() of a, b, c of different lengths (" + std::to_string(a.size()) + ", " +
+                  std::to_string(b.size()) + ", " + std::to_string(c.size()) + ")");
+    if (a_aux.size() != aux.size() || b_aux.size() != aux.size() || b_input.size() != inputs.size())
+      throw Error("ProvingAssignment: adopt() densities sized " + std::to_string(a_aux.size()) + ", " +
+                  std::to_string(b_input.size()) + ", " + std::to_string(b_aux.size()) + " for " +
+                  std::to_string(inputs.size()) + " inputs and " + std::to_string(aux.size()) + " aux");
+    if (inputs.empty() || inputs[0] != F::one()) throw Error("ProvingAssignment: adopt() inputs do not start with ONE");
+    if (inputs.size() > buf_.inputs.size()) overflow("public inputs", buf_.inputs.size());
+    if (aux.size() > buf_.aux.size()) overflow("auxiliary variables", buf_.aux.size());
+    if (a.size() > capacity_) overflow("constraints", capacity_);
+    const auto reduced = [](std::span<const F> xs, const char* what) {
+      for (size_t i = 0; i < xs.size(); ++i)
+        if (ff::limbs_geq(xs[i].m, F::Params::modulus()))
+          throw Error(std::string("ProvingAssignment: adopt() ") + what + " #" + std::to_string(i) +
+                      " is not reduced below the modulus");
+    };
+    reduced(inputs, "input");
+    reduced(aux, "aux value");
+    reduced(a, "a");
+    reduced(b, "b");
+    reduced(c, "c");
+    std::copy(inputs.begin(), inputs.end(), buf_.inputs.begin());
+    std::copy(aux.begin(), aux.end(), buf_.aux.begin());
+    num_inputs_ = inputs.size();
+    num_aux_ = aux.size();
+    for (size_t i = 0; i < a.size(); ++i) {
+      if ((i & 0xffff) == 0xffff && stop_.stop_requested()) throw Cancelled("synthesis cancelled");
+      const size_t k = slot(i);
+      window_.a[k] = a[i];
+      window_.b[k] = b[i];
+      if (!first_bad_ && !product_is(a[i], b[i], c[i])) first_bad_ = i;
+      num_constraints_ = i + 1;
+    }
+    a_aux_density_ = std::move(a_aux);
+    b_input_density_ = std::move(b_input);
+    b_aux_density_ = std::move(b_aux);
   }
 
   // Appends input_i * 0 = 0 for every input (bellperson's convention, which

@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <random>
 #include <thread>
 
 #include "circuits/synthetic.hpp"
 #include "engine/proving_engine.hpp"
 #include "engine/synthetic_partition.hpp"
+#include "ff/field_io.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "support/controlled_partition.hpp"
@@ -115,6 +117,39 @@ TEST(ProvingEngine, FailureAndUnsatisfiedWitnessReturnEverything) {
   // the engine keeps serving
   auto ok = rig.engine->await(rig.engine->submit(job_of({std::make_shared<SyntheticPartition>(kN, 8)})));
   EXPECT_EQ(ok.status, JobStatus::kDone) << ok.error;
+  rig.expect_all_returned();
+}
+
+// JobSpec::blinding: the caller's r, s make the proof (the same pair, the
+// same proof; another pair, another proof; all verify); a count other than
+// the partitions' is refused.
+TEST(ProvingEngine, CallerBlindingMakesTheProof) {
+  Rig rig;
+  groth16::PreparedVerifyingKey<Curve> pvk(key()->vk);
+  std::mt19937_64 rng(5);
+  const Blinding b1{ff::random_element<Fr>(rng), ff::random_element<Fr>(rng)};
+  const Blinding b2{ff::random_element<Fr>(rng), ff::random_element<Fr>(rng)};
+  auto part = std::make_shared<SyntheticPartition>(kN, 21);
+  const auto prove = [&](std::vector<Blinding> b) {
+    auto spec = job_of({part, part});
+    spec.blinding = std::move(b);
+    spec.verify_after = true;
+    auto r = rig.engine->await(rig.engine->submit(spec));
+    EXPECT_EQ(r.status, JobStatus::kDone) << r.error;
+    return r;
+  };
+  const auto r1 = prove({b1, b2}), r2 = prove({b1, b1});
+  ASSERT_EQ(r1.proof_count(), 2u);
+  ASSERT_EQ(r2.proof_count(), 2u);
+  EXPECT_EQ(r1.proofs<Curve>()[0], r2.proofs<Curve>()[0]);
+  EXPECT_EQ(r2.proofs<Curve>()[0], r2.proofs<Curve>()[1]);
+  EXPECT_NE(r1.proofs<Curve>()[1], r2.proofs<Curve>()[1]);
+  for (const auto* r : {&r1, &r2})
+    for (size_t p = 0; p < 2; ++p)
+      EXPECT_TRUE(groth16::verify_proof(pvk, r->proofs<Curve>()[p], std::span<const Fr>(r->public_inputs<Curve>()[p])));
+  auto spec = job_of({part, part});
+  spec.blinding = {b1};
+  EXPECT_THROW(rig.engine->submit(spec), Error);
   rig.expect_all_returned();
 }
 
