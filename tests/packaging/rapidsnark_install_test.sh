@@ -31,9 +31,9 @@ lib=$libdir/libcuzk_rapidsnark.so
 [ -e "$lib" ] || fail "no $lib"
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ -n "$soname" ] && [ -e "$libdir/$soname" ] || fail "soname '$soname' is not installed beside $lib"
-if readelf -d "$lib" | grep -E '\((RPATH|RUNPATH)\)' | grep -qF "$build"; then fail "$lib has a run path into the build tree"; fi
+if readelf -d "$lib" | grep -E '\((RPATH|RUNPATH)\)' | grep -F "$build" >/dev/null; then fail "$lib has a run path into the build tree"; fi
 ldd "$lib" | grep -F "$build" && fail "$lib resolves libraries in the build tree"
-ldd "$lib" | grep -q "not found" && fail "$lib needs libraries that are not found: $(ldd "$lib" | grep 'not found')"
+ldd "$lib" | grep "not found" >/dev/null && fail "$lib needs libraries that are not found: $(ldd "$lib" | grep 'not found')"
 bash "$CAPI/rapidsnark_exports_test.sh" "$lib" "$CAPI/rapidsnark_exports.txt"
 
 mkdir "$work/user"
@@ -41,6 +41,6 @@ cp "$CAPI/rapidsnark_api_test.c" "$work/user/"
 cd "$work/user"
 # shellcheck disable=SC2086 # the flags are words
 cc -std=c11 -Wall -Werror -o api_test rapidsnark_api_test.c $flags -pthread -Wl,-rpath,"$libdir"
-ldd ./api_test | grep -q "libcuzk_rapidsnark.*=> $libdir/" || fail "api_test does not load the installed library: $(ldd ./api_test)"
+ldd ./api_test | grep "libcuzk_rapidsnark.*=> $libdir/" >/dev/null || fail "api_test does not load the installed library: $(ldd ./api_test)"
 echo "ok: built against the installed cuzk-rapidsnark ($flags)"
 bash "$CAPI/rapidsnark_api_test.sh" "$work/user/api_test"
