@@ -193,7 +193,8 @@ TEST_F(DaemonProcessTest, WaitingCallersNeverStarveControlCalls) {
   std::atomic<int> refused{0}, cancelled{0}, other{0};
   std::mutex mu;
   std::string refusals, others;
-  std::vector<std::thread> ts;
+  // joined however the test ends: a failure below reports instead of aborting
+  std::vector<std::jthread> ts;
   for (int i = 0; i < kWaiters; ++i) {
     // one at a time: a burst of refused callers would compete with the control calls below
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -230,12 +231,14 @@ TEST_F(DaemonProcessTest, WaitingCallersNeverStarveControlCalls) {
     EXPECT_EQ(m.first, grpc::StatusCode::OK) << m.second;
   }
   std::atomic<int> served{0};
-  std::vector<std::thread> control;
+  std::vector<std::jthread> control;
   for (int i = 0; i < 2; ++i)
     control.emplace_back([&] { served += failure_of([&] { Client(d->unix_address()).status(); }).first == grpc::StatusCode::OK; });
   for (auto& t : control) t.join();
   EXPECT_EQ(served.load(), 2);
-  const auto c = cl.cancel(slow);
+  v1::CancelProofResponse c;
+  const auto cancel = failure_of([&] { c = cl.cancel(slow); });
+  EXPECT_EQ(cancel.first, grpc::StatusCode::OK) << "CancelProof: " << cancel.second;
   EXPECT_TRUE(c.was_running());
   EXPECT_EQ(c.status(), kCancelled);
   for (auto& t : ts) t.join();

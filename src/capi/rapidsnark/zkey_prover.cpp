@@ -5,6 +5,7 @@
 #include <mutex>
 #include <vector>
 
+#include "capi/immortal.hpp"
 #include "core/mapped_file.hpp"
 #include "engine/proving_host.hpp"
 #include "engine/snarkjs_job.hpp"
@@ -23,10 +24,8 @@ using engine::ZkeyKey;
 
 // Made on first use and shared by every caller and thread of the process.
 engine::ProvingHost& host() {
-  static std::once_flag once;
-  static std::unique_ptr<engine::ProvingHost> h;
-  std::call_once(once, [] { h = engine::make_local_host(); });
-  return *h;
+  static Immortal<std::unique_ptr<engine::ProvingHost>> h(engine::make_local_host());
+  return **h;
 }
 
 JobKey parse_key(std::span<const uint8_t> bytes, const std::string& source) {

@@ -4,6 +4,7 @@
 #include <mutex>
 #include <utility>
 
+#include "capi/immortal.hpp"
 #include "capi/supraseal/coded_error.hpp"
 #include "engine/key_cache.hpp"
 #include "engine/memory_budget.hpp"
@@ -20,8 +21,8 @@ struct CachedList {
 };
 
 CachedList& cached() {
-  static CachedList c;
-  return c;
+  static Immortal<CachedList> c;
+  return *c;
 }
 
 SrsRef load(const std::string& path) {
@@ -48,11 +49,14 @@ SrsRef load(const std::string& path) {
 }  // namespace
 
 std::shared_ptr<engine::ProvingHost> shared_host() {
-  static std::mutex mu;
-  static std::shared_ptr<engine::ProvingHost> host;
-  std::lock_guard lk(mu);
-  if (!host) host = engine::make_local_host();
-  return host;
+  struct Shared {
+    std::mutex mu;
+    std::shared_ptr<engine::ProvingHost> host;
+  };
+  static Immortal<Shared> shared;
+  std::lock_guard lk(shared->mu);
+  if (!shared->host) shared->host = engine::make_local_host();
+  return shared->host;
 }
 
 SrsRef load_srs(const std::string& path, bool cache) {
