@@ -6,15 +6,14 @@
 # yields a proof snarkjs rejects; `cuzk zkey-setup` keys work with snarkjs
 # prove + verify and with cuzk prover, and snarkjs exports the same
 # verification key; bad inputs exit 2 naming the problem.
-# The C API's proofs (capi_test) pass snarkjs too.
+# (The C API's proofs are verified by snarkjs in tests/capi/rapidsnark_api_test.sh.)
 # Every refusal is checked for its exact exit status and its message, so that
 # a crash, a missing file or a usage error does not pass for the refusal.
-# Usage: interop_test.sh <cuzk binary> <capi_test binary>. Exit 77 (skip)
+# Usage: interop_test.sh <cuzk binary>. Exit 77 (skip)
 # without node/npm, unless CUZK_EXPECT_NODE=1 (set by `make test`, which
 # installs them): then their absence is a failure.
 set -u
 CUZK=$1
-CAPI=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 FIX=$HERE/fixtures
 source "$HERE/../support/npm_tools.sh"
@@ -79,9 +78,6 @@ for c in bn128 bls12381; do
     bad "$c: snarkjs rejects cuzk's proof"
   expect 0 "$c: cuzk verifier on cuzk's proof" "$CUZK" verifier "$f/verification_key.json" public.json proof.json
   expect 0 "$c: cuzk verifier on snarkjs's proof" "$CUZK" verifier "$f/verification_key.json" "$f/public.json" "$f/proof.json"
-  expect 0 "$c: C API (capi_test)" "$CAPI" "$f/circuit.zkey" "$f/witness.wtns" cproof.json cpublic.json
-  snark_ok "$f/verification_key.json" cpublic.json cproof.json && ok "$c: snarkjs verifies the C API's proof" ||
-    bad "$c: snarkjs rejects the C API's proof"
   python3 -c 'import json; p=json.load(open("public.json")); p[0]=str(int(p[0])+1); json.dump(p, open("other.json","w"))'
   expect_says 1 "Result: Invalid proof" "$c: cuzk verifier, other public signals" \
     "$CUZK" verifier "$f/verification_key.json" other.json proof.json
