@@ -1,4 +1,5 @@
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -50,11 +51,24 @@ void HostToDevice::copy(void* dst, const void* src, size_t bytes, cudaStream_t s
 }
 
 void staged_upload(void* dst, const void* src, size_t bytes, cudaStream_t s) {
+  struct DeviceCopier {
+    std::mutex busy;
+    std::unique_ptr<HostToDevice> copier;
+  };
   static std::mutex mu;
-  static std::unique_ptr<HostToDevice> copier;
-  std::lock_guard lk(mu);
-  if (!copier) copier = std::make_unique<HostToDevice>(HostToDevice::Pageable::kStaged, size_t(32) << 20);
-  copier->copy(dst, src, bytes, s);
+  static std::map<int, std::unique_ptr<DeviceCopier>> copiers;
+  int device = 0;
+  CUZK_CUDA_CHECK(cudaGetDevice(&device));
+  DeviceCopier* d = nullptr;
+  {
+    std::lock_guard lk(mu);
+    auto& slot = copiers[device];
+    if (!slot) slot = std::make_unique<DeviceCopier>();
+    d = slot.get();
+  }
+  std::lock_guard lk(d->busy);
+  if (!d->copier) d->copier = std::make_unique<HostToDevice>(HostToDevice::Pageable::kStaged, size_t(32) << 20);
+  d->copier->copy(dst, src, bytes, s);
 }
 
 }  // namespace cuzk::gpu

@@ -40,10 +40,11 @@ class HostToDevice {
   std::vector<Event> done_;  // kStaged: staging_[k] may be refilled once done_[k] fired
 };
 
-// dst <- src on s through one process-wide kStaged copier, for the uploads
-// of keys: pinning runs at ~1.5 GB/s, so its chunks are pinned once per
-// process and shared (callers take turns). Returns once the source has been
-// read; the last chunks may still be in flight on s.
+// dst <- src on s through the current device's kStaged copier, for the
+// uploads of keys: pinning runs at ~1.5 GB/s, so each device's chunks are
+// pinned once per process and shared (that device's callers take turns;
+// devices copy at once). Returns once the source has been read; the last
+// chunks may still be in flight on s.
 void staged_upload(void* dst, const void* src, size_t bytes, cudaStream_t s);
 
 }  // namespace cuzk::gpu
