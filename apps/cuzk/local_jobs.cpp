@@ -9,6 +9,9 @@ namespace cuzk::app {
 std::unique_ptr<engine::ProvingHost> local_host(bool cpu_only) {
   engine::BackendOptions o;
   o.use_gpus = !cpu_only;
+  // One proof per process: pinning its buffers (~1.5 GB/s) would cost more
+  // than the copies through pinned staging chunks it saves.
+  o.host_memory = "staged";
   return engine::make_local_host(o);
 }
 

@@ -11,7 +11,8 @@
 
 namespace cuzk::app {
 
-// A host on the GPUs when there are any (unless cpu_only), else the CPU.
+// A host on the GPUs when there are any (unless cpu_only), else the CPU; its
+// partition buffers are not pinned (host_memory "staged": one proof a process).
 std::unique_ptr<engine::ProvingHost> local_host(bool cpu_only = false);
 // "the GPU (gpu0 x2)" / "the CPU (16 threads)"
 std::string where(const engine::ProvingHost& host);
