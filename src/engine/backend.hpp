@@ -71,6 +71,9 @@ class ProverBackend {
   virtual unsigned workers() const = 0;
   // Whether its work runs on the host's cores (then synthesis competes with it).
   virtual bool uses_host_cores() const { return false; }
+  // Whether it proves with snarkjs keys whose query points are still encoded
+  // (groth16/key_points.hpp): a host whose every backend does loads them so.
+  virtual bool reads_encoded_points() const { return false; }
   // A GPU's ordinal, model and memory now, for status pages; nullopt for a CPU backend.
   struct DeviceInfo {
     int ordinal = 0;

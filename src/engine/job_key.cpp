@@ -32,14 +32,12 @@ uint64_t key_memory_bytes(const BellpersonKey& k) {
 
 template <class E>
 uint64_t key_memory_bytes(const ZkeyKey<E>& k) {
-  using G1 = std::decay_t<decltype(k.a[0])>;
-  using G2 = std::decay_t<decltype(k.b2[0])>;
   using F = typename E::Fr;
   const auto rows = [](const groth16::SparseRows<F>& m) {
     return m.start.size() * sizeof(uint64_t) + m.col.size() * sizeof(uint32_t) + m.val.size() * sizeof(F);
   };
-  return (k.a.size() + k.b1.size() + k.c.size() + k.h.size() + k.vk.ic.size()) * sizeof(G1) +
-         k.b2.size() * sizeof(G2) + rows(k.qap_a) + rows(k.qap_b) + sizeof(k);
+  return k.a.memory_bytes() + k.b1.memory_bytes() + k.b2.memory_bytes() + k.c.memory_bytes() + k.h.memory_bytes() +
+         k.vk.ic.size() * sizeof(k.vk.ic[0]) + rows(k.qap_a) + rows(k.qap_b) + sizeof(k);
 }
 template uint64_t key_memory_bytes(const ZkeyKey<groth16::Bn254>&);
 template uint64_t key_memory_bytes(const ZkeyKey<groth16::Bls12_381>&);
@@ -48,8 +46,9 @@ uint64_t key_memory_bytes(const JobKey& k) {
   return std::visit([](const auto& p) -> uint64_t { return p ? key_memory_bytes(*p) : 0; }, k);
 }
 
-JobKey load_key_file(const std::string& path, const ValidationMemo& memo) {
-  MappedFile file(path);
+JobKey load_key_file(const std::string& path, const ValidationMemo& memo, groth16::PointStorage zkey_points) {
+  const auto mapped = std::make_shared<const MappedFile>(path);
+  const MappedFile& file = *mapped;
   constexpr const char* kParams = "bellperson-params";
   std::optional<ContentDigest> digest;
   bool remembered = false;
@@ -59,7 +58,10 @@ JobKey load_key_file(const std::string& path, const ValidationMemo& memo) {
       const std::string src = "zkey '" + path + "'";
       return sj::with_curve(sj::zkey_curve(bytes, src), [&](auto e) -> JobKey {
         using E = decltype(e);
-        return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, src));
+        sj::ZkeyReadOptions opt;
+        opt.points = zkey_points;
+        if (zkey_points == groth16::PointStorage::kEncoded) opt.file = mapped;
+        return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, src, opt));
       });
     }
     if (memo.usable()) {
@@ -74,6 +76,8 @@ JobKey load_key_file(const std::string& path, const ValidationMemo& memo) {
   return key;
 }
 
-JobKey load_key_file(const std::string& path) { return load_key_file(path, process_validation_memo()); }
+JobKey load_key_file(const std::string& path, groth16::PointStorage zkey_points) {
+  return load_key_file(path, process_validation_memo(), zkey_points);
+}
 
 }  // namespace cuzk::engine

@@ -71,9 +71,13 @@ uint64_t key_memory_bytes(const JobKey& k);
 // .params file is hashed first (at memory speed): contents `memo` knows to
 // have passed every check skip the subgroup checks of their query points,
 // and contents that pass them all are remembered (engine/validation_memo.hpp).
+// A .zkey's query points stay encoded in the mapped file when `zkey_points`
+// says so: for hosts whose every backend is a GPU, which uploads and checks
+// them itself (groth16/key_points.hpp).
 class ValidationMemo;
-JobKey load_key_file(const std::string& path, const ValidationMemo& memo);
+JobKey load_key_file(const std::string& path, const ValidationMemo& memo,
+                     groth16::PointStorage zkey_points = groth16::PointStorage::kDecoded);
 // ... with the process's memo (process_validation_memo()).
-JobKey load_key_file(const std::string& path);
+JobKey load_key_file(const std::string& path, groth16::PointStorage zkey_points = groth16::PointStorage::kDecoded);
 
 }  // namespace cuzk::engine

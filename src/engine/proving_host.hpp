@@ -43,10 +43,14 @@ class ProvingHost {
   const std::vector<std::shared_ptr<ProverBackend>>& backends() const { return backends_; }
   const EngineConfig& config() const { return config_; }
   bool on_gpu() const { return on_gpu_; }
+  // How its key cache holds a .zkey's query points: encoded when every
+  // backend reads them so (GPUs check and convert them themselves).
+  groth16::PointStorage zkey_points() const { return zkey_points_; }
 
  private:
   MemoryBudget budget_;
   PinnedPool pool_;
+  groth16::PointStorage zkey_points_;
   KeyCache keys_;
   std::vector<std::shared_ptr<ProverBackend>> backends_;
   bool on_gpu_;

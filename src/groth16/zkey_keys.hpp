@@ -3,10 +3,12 @@
 // signal), A/B1/B2 points for every wire, C points for private wires only,
 // and H points for the odd-index Lagrange basis of the 2n domain at tau,
 // divided by delta. vk.ic holds one point per public signal including ONE.
+// The five query point sets are decoded or still encoded (key_points.hpp).
 #pragma once
 #include <cstdint>
 #include <vector>
 
+#include "groth16/key_points.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/sparse_rows.hpp"
 
@@ -21,10 +23,10 @@ struct ZkeyProvingKey {
   uint32_t n_public = 0;     // public signals, excluding ONE
   uint32_t domain_size = 0;  // n, a power of two
   SparseRows<typename E::Fr> qap_a, qap_b;   // domain_size rows each
-  std::vector<ec::Affine<G1>> a, b1;         // n_vars points
-  std::vector<ec::Affine<G2>> b2;            // n_vars points
-  std::vector<ec::Affine<G1>> c;             // n_vars - n_public - 1 points
-  std::vector<ec::Affine<G1>> h;             // domain_size points
+  KeyPoints<G1> a, b1;                       // n_vars points
+  KeyPoints<G2> b2;                          // n_vars points
+  KeyPoints<G1> c;                           // n_vars - n_public - 1 points
+  KeyPoints<G1> h;                           // domain_size points
 
   int log_n() const {
     int k = 0;
@@ -32,6 +34,8 @@ struct ZkeyProvingKey {
     return k;
   }
   bool operator==(const ZkeyProvingKey&) const = default;
+  // Whether any point set is held encoded (the key was loaded for GPUs).
+  bool encoded() const { return a.is_encoded() || b1.is_encoded() || b2.is_encoded() || c.is_encoded() || h.is_encoded(); }
 };
 
 }  // namespace cuzk::groth16

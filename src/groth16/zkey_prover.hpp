@@ -60,11 +60,11 @@ ProofTerms<E> compute_terms_zkey(const ZkeyProvingKey<E>& pk, std::span<const ty
   using G1 = typename E::G1;
   using G2 = typename E::G2;
   ProofTerms<E> t;
-  t.a = msm::pippenger<G1>(pk.a, w);
-  t.b_g1 = msm::pippenger<G1>(pk.b1, w);
-  t.b_g2 = msm::pippenger<G2>(pk.b2, w);
-  t.l = msm::pippenger<G1>(pk.c, w.subspan(size_t(pk.n_public) + 1));
-  t.h = msm::pippenger<G1>(pk.h, h);
+  t.a = msm::pippenger<G1>(pk.a.decoded(), w);
+  t.b_g1 = msm::pippenger<G1>(pk.b1.decoded(), w);
+  t.b_g2 = msm::pippenger<G2>(pk.b2.decoded(), w);
+  t.l = msm::pippenger<G1>(pk.c.decoded(), w.subspan(size_t(pk.n_public) + 1));
+  t.h = msm::pippenger<G1>(pk.h.decoded(), h);
   return t;
 }
 

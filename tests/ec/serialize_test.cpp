@@ -3,11 +3,13 @@
 // per reason a decoder must reject its input (with the reason in the message).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "ec/encoded_point.hpp"
 #include "ec/sample.hpp"
 #include "ec/serialize_snarkjs.hpp"
 #include "ec/serialize_zcash.hpp"
@@ -312,6 +314,71 @@ TYPED_TEST(SnarkjsTest, RejectsPointNotOnCurve) {
   // only all-zero bytes mean infinity; a zero x alone is an ordinary (here invalid) point
   Affine<C> zero{C::Base::zero(), C::Base::one(), false};
   expect_decode_error([&] { snarkjs::decode<C>(sp(snarkjs::encode(zero))); }, {"not on the curve"});
+}
+
+// classify_encoded (what a GPU judges encoded key points by, on their raw
+// limbs in place) agrees with the decoder on every kind of input.
+TYPED_TEST(SnarkjsTest, ClassifyEncodedAgreesWithDecoder) {
+  using C = TypeParam;
+  using Fp = PrimeField<C>;
+  using B = typename C::Base;
+  static_assert(sizeof(B) == snarkjs::kCoordBytes<C>, "the encoding is the in-memory layout");
+  std::mt19937_64 rng(7);
+  std::vector<std::vector<uint8_t>> inputs;
+  auto add = [&](const auto& b) { inputs.emplace_back(b.begin(), b.end()); };
+  add(snarkjs::encode(Affine<C>::infinity()));
+  add(snarkjs::encode(Affine<C>::generator()));
+  for (int i = 0; i < 8; ++i) add(snarkjs::encode(random_subgroup_point<C>(rng).to_affine()));
+  for (int comp = 0; comp < 2 * C::kDegree; ++comp) {
+    auto b = snarkjs::encode(Affine<C>::generator());
+    auto p = Fp::Params::modulus();
+    for (int i = 0; i < Fp::kBytes; ++i) b[comp * Fp::kBytes + i] = uint8_t(p.v[i / 8] >> (8 * (i % 8)));
+    add(b);
+  }
+  auto off = Affine<C>::generator();
+  off.y += B::one();
+  add(snarkjs::encode(off));
+  add(snarkjs::encode(Affine<C>{B::zero(), B::one(), false}));
+  auto last_byte = snarkjs::encode(Affine<C>::infinity());
+  last_byte.back() = 1;  // one nonzero byte: not infinity
+  add(last_byte);
+
+  int kinds[4] = {0, 0, 0, 0};
+  for (const auto& in : inputs) {
+    B x, y;
+    std::memcpy(static_cast<void*>(&x), in.data(), sizeof(B));
+    std::memcpy(static_cast<void*>(&y), in.data() + sizeof(B), sizeof(B));
+    const EncodedPointKind k = classify_encoded<C>(x, y);
+    ++kinds[int(k)];
+    std::string why;
+    Affine<C> p{};
+    try {
+      p = snarkjs::decode<C>(in.data(), SubgroupCheck::kSkip);
+    } catch (const DecodeError& e) {
+      why = e.what();
+    }
+    switch (k) {
+      case EncodedPointKind::kPoint:
+        EXPECT_EQ(why, "");
+        EXPECT_FALSE(p.is_infinity());
+        EXPECT_EQ(p, Affine<C>::from_xy(x, y));
+        break;
+      case EncodedPointKind::kInfinity:
+        EXPECT_EQ(why, "");
+        EXPECT_TRUE(p.is_infinity());
+        break;
+      case EncodedPointKind::kNotReduced:
+        EXPECT_NE(why.find("not reduced"), std::string::npos) << why;
+        break;
+      case EncodedPointKind::kNotOnCurve:
+        EXPECT_NE(why.find("not on the curve"), std::string::npos) << why;
+        break;
+    }
+  }
+  EXPECT_EQ(kinds[int(EncodedPointKind::kPoint)], 9);
+  EXPECT_EQ(kinds[int(EncodedPointKind::kInfinity)], 1);
+  EXPECT_EQ(kinds[int(EncodedPointKind::kNotReduced)], 2 * C::kDegree);
+  EXPECT_EQ(kinds[int(EncodedPointKind::kNotOnCurve)], 3);
 }
 
 TYPED_TEST(SnarkjsTest, RejectsPointOutsideSubgroup) {

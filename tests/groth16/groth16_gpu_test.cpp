@@ -4,6 +4,7 @@
 // drives the GPU prover through its host API.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <optional>
 
 #include "circuits/synthetic.hpp"
@@ -114,8 +115,9 @@ TEST(Groth16Gpu, StreamedAbcGiveTheSameTerms) {
 }
 
 // The snarkjs path: the GPU zkey prover's terms equal the CPU's on the
-// snarkjs-made fixture keys of both curves; its proofs verify; a tampered
-// witness gives a proof that does not.
+// snarkjs-made fixture keys of both curves, decoded or encoded (points
+// checked on the device, a bad one named in the host reader's words); its
+// proofs verify; a tampered witness gives a proof that does not.
 template <class E2>
 void check_zkey_on_gpu(const std::string& curve_dir) {
   using F = typename E2::Fr;
@@ -144,6 +146,40 @@ void check_zkey_on_gpu(const std::string& curve_dir) {
   EXPECT_FALSE(verify_proof(pvk, tampered, std::span<const F>(pub))) << curve_dir;
   w.pop_back();
   EXPECT_THROW(prover.compute(std::span<const F>(w)), Error);
+
+  // the key as GPU hosts load it, its points checked and converted on the device
+  auto enc = formats::snarkjs::read_zkey_file<E2>(dir + "circuit.zkey", {.points = PointStorage::kEncoded});
+  ASSERT_TRUE(enc.encoded());
+  cuda::GpuZkeyProver<E2> enc_prover(enc, 0);
+  w.push_back(bad.back() - F::one());
+  auto from_enc = enc_prover.compute(std::span<const F>(w));
+  EXPECT_TRUE(from_enc.h == cpu.h && from_enc.l == cpu.l && from_enc.a == cpu.a && from_enc.b_g1 == cpu.b_g1 &&
+              from_enc.b_g2 == cpu.b_g2)
+      << curve_dir << " (encoded key)";
+  EXPECT_TRUE(verify_proof(pvk, finalize_zkey_proof(enc, from_enc), std::span<const F>(pub))) << curve_dir;
+
+  // a point off the curve: refused on the device in the host reader's words
+  std::ifstream in(dir + "circuit.zkey", std::ios::binary);
+  std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const size_t b2_at = size_t(formats::snarkjs::BinFile(bytes, "zkey", 2, "zkey").section(7, "B2").data() - bytes.data());
+  constexpr size_t w2 = KeyPoints<typename E2::G2>::kEncodedBytes;
+  bytes[b2_at + 2 * w2 + w2 / 2] ^= 1;
+  const std::string path = ::testing::TempDir() + "/gpu_bad_b2_" + curve_dir + ".zkey";
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  std::string host_error, device_error;
+  try {
+    formats::snarkjs::read_zkey_file<E2>(path);
+  } catch (const DecodeError& e) {
+    host_error = e.what();
+  }
+  const auto bad_key = formats::snarkjs::read_zkey_file<E2>(path, {.points = PointStorage::kEncoded});
+  try {
+    cuda::GpuZkeyProver<E2> refused(bad_key, 0);
+  } catch (const DecodeError& e) {
+    device_error = e.what();
+  }
+  EXPECT_NE(host_error.find("B2[2]"), std::string::npos) << host_error;
+  EXPECT_EQ(device_error, host_error) << curve_dir;
 }
 
 TEST(Groth16Gpu, ZkeyTermsEqualCpuAndProofsVerify) {

@@ -10,6 +10,7 @@
 
 #include "ec/batch_affine.hpp"
 #include "ec/scalar_mul.hpp"
+#include "ec/serialize_snarkjs.hpp"
 #include "ff/field_io.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
@@ -282,6 +283,51 @@ TEST(MsmGpu, SelectionAndStreaming) {
   SKIP_WITHOUT_DEVICE();
   check_selection_and_streaming<ec::Bls12_381_G1>(51);
   check_selection_and_streaming<ec::Bn254_G2>(52);
+}
+
+// Bases as a snarkjs key encodes them, uploaded as they are and checked on
+// the device (or decoded on the host when streamed): the same bases, the
+// same sums, and the first bad point named by its index, in chunks of 2^10
+// so that chunks past the first are checked too.
+template <class C>
+void check_encoded_bases(uint64_t seed) {
+  constexpr size_t w = ec::snarkjs::kPointBytes<C>;
+  auto b = host_bases<C>(5000, seed);
+  for (size_t i : {0, 31, 32, 1023, 1024, 4999}) b[i] = ec::Affine<C>::infinity();
+  std::vector<uint8_t> enc(b.size() * w);
+  for (size_t i = 0; i < b.size(); ++i) ec::snarkjs::encode(b[i], enc.data() + i * w);
+  const auto s = scalars<C>(b.size(), Pattern::kMixed, seed + 1);
+  const auto want = reference<C>(b, s);
+  for (bool stream : {false, true}) {
+    GpuMsmOptions opt;
+    opt.stream_bases = stream;
+    opt.chunk_points = 1024;
+    auto g = GpuMsm<C>::from_encoded(enc, 0, opt);
+    EXPECT_EQ(g.resident(), !stream);
+    EXPECT_EQ(g.download_bases(), b) << C::kName << (stream ? " streamed" : " resident");
+    EXPECT_TRUE(g.run(s) == want) << C::kName << (stream ? " streamed" : " resident");
+    for (size_t bad_at : {size_t(7), size_t(3001)}) {
+      auto bad = enc;
+      bad[bad_at * w + w / 2] ^= 1;  // y's lowest byte: off the curve
+      bad[4000 * w + w - 1] = 0xff;  // a later point, y not reduced
+      try {
+        (void)GpuMsm<C>::from_encoded(bad, 0, opt);
+        ADD_FAILURE() << C::kName << ": a bad point was taken";
+      } catch (const msm::cuda::BadEncodedPoint& e) {
+        EXPECT_EQ(e.index, bad_at) << C::kName;
+        EXPECT_NE(std::string(e.what()).find("not on the curve"), std::string::npos) << e.what();
+      }
+    }
+  }
+  EXPECT_THROW((void)GpuMsm<C>::from_encoded(std::span(enc).first(enc.size() - 1)), Error);
+}
+
+TEST(MsmGpu, EncodedBases) {
+  SKIP_WITHOUT_DEVICE();
+  check_encoded_bases<ec::Bn254_G1>(71);
+  check_encoded_bases<ec::Bn254_G2>(72);
+  check_encoded_bases<ec::Bls12_381_G1>(73);
+  check_encoded_bases<ec::Bls12_381_G2>(74);
 }
 
 // The same object called repeatedly with other sizes (workspace reuse).

@@ -77,9 +77,10 @@ ZkeyProver ZkeyProver::from_bytes(std::span<const uint8_t> zkey, const std::stri
 }
 
 ZkeyProver ZkeyProver::from_file(const std::string& path) {
-  const MappedFile file(path);
-  // a file truncated or rewritten while it is parsed is named as such
-  return ZkeyProver(file.parse([&](std::span<const uint8_t> bytes) { return parse_key(bytes, "zkey '" + path + "'"); }));
+  JobKey key = engine::load_key_file(path, host().zkey_points());
+  if (std::holds_alternative<std::shared_ptr<const engine::BellpersonKey>>(key))
+    throw Error("'" + path + "' is a bellperson .params key, not a snarkjs .zkey");
+  return ZkeyProver(std::move(key));
 }
 
 ZkeyProver::~ZkeyProver() {

@@ -1,7 +1,10 @@
-// The object behind rapidsnark's prover handle: its own parsed copy of one
-// snarkjs key (nothing points into the caller's buffer or file), immutable,
-// so any number of threads may prove with it at once. Jobs run on one
-// process-wide ProvingHost (the GPU when present, else the CPU).
+// The object behind rapidsnark's prover handle: its own copy of one snarkjs
+// key (nothing points into the caller's buffer), immutable, so any number of
+// threads may prove with it at once. Jobs run on one process-wide
+// ProvingHost (the GPU when present, else the CPU). A key read from a file
+// for GPUs keeps its points mapped from it (groth16/key_points.hpp): the
+// file may be deleted or renamed over; rewritten in place, proofs fail with
+// an error naming it.
 #pragma once
 #include <atomic>
 #include <cstdint>

@@ -6,10 +6,14 @@
 // before anything is allocated from them (a small file cannot claim a huge
 // domain); points are snarkjs LE Montgomery affine and must lie on
 // the curve; header and IC points must also lie in the prime-order subgroup.
+// The A, B1, B2, C, H points may instead stay encoded in the mapped file for
+// a GPU to check and convert (ZkeyReadOptions::points).
 // A coefficient is stored as the canonical value coef * R^2 mod r.
 #pragma once
 #include <array>
+#include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 
 #include "core/mapped_file.hpp"
@@ -104,6 +108,11 @@ struct ZkeyReadOptions {
   // subgroup check of every one of them only on request. The prover checks
   // its output points instead, which catches off-subgroup key points.
   bool check_query_subgroups = false;
+  // kEncoded: those five sets stay as the file holds them, for a GPU that
+  // checks them as it uploads them (groth16/key_points.hpp); `file` must be
+  // the mapping the bytes lie in. The rest of the key is read and checked.
+  groth16::PointStorage points = groth16::PointStorage::kDecoded;
+  std::shared_ptr<const MappedFile> file;
 };
 
 namespace detail {
@@ -137,6 +146,18 @@ std::vector<ec::Affine<C>> read_points(const BinFile& f, uint32_t id, const std:
   });
   if (!err.empty()) f.fail(err);
   return pts;
+}
+
+// The same points left encoded in `file` (checked by whoever decodes them).
+template <class C>
+groth16::KeyPoints<C> encoded_points(const BinFile& f, const ZkeyReadOptions& opt, uint32_t id, const std::string& name,
+                                     size_t count) {
+  constexpr size_t w = ec::snarkjs::kPointBytes<C>;
+  auto s = f.section(id, name, uint64_t(count) * w);
+  const auto whole = opt.file->bytes();
+  if (s.data() < whole.data() || s.data() + s.size() > whole.data() + whole.size())
+    throw std::logic_error("read_zkey: the bytes do not lie in ZkeyReadOptions::file");
+  return groth16::KeyPoints<C>::encoded(opt.file, s, f.source(), name, id);
 }
 
 template <class C>
@@ -308,33 +329,58 @@ groth16::ZkeyProvingKey<E> read_zkey(std::span<const uint8_t> bytes, const std::
   pk.vk.delta_g1 = detail::read_point<G1>(f, s2, off, "delta1");
   pk.vk.delta_g2 = detail::read_point<G2>(f, s2, off, "delta2");
 
-  const auto q = opt.check_query_subgroups ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
   pk.vk.ic = detail::read_points<G1>(f, 3, "IC", size_t(h.n_public) + 1, ec::SubgroupCheck::kCheck);
   detail::read_coefficients<typename E::Fr>(f, h, pk.qap_a, pk.qap_b);
+  const size_t n_c = size_t(h.n_vars) - h.n_public - 1;
+  if (opt.points == groth16::PointStorage::kEncoded) {
+    if (!opt.file || opt.check_query_subgroups)
+      throw std::logic_error("read_zkey: encoded points need ZkeyReadOptions::file and no subgroup checks");
+    pk.a = detail::encoded_points<G1>(f, opt, 5, "A", h.n_vars);
+    pk.b1 = detail::encoded_points<G1>(f, opt, 6, "B1", h.n_vars);
+    pk.b2 = detail::encoded_points<G2>(f, opt, 7, "B2", h.n_vars);
+    pk.c = detail::encoded_points<G1>(f, opt, 8, "C", n_c);
+    pk.h = detail::encoded_points<G1>(f, opt, 9, "H", h.domain_size);
+    return pk;
+  }
+  const auto q = opt.check_query_subgroups ? ec::SubgroupCheck::kCheck : ec::SubgroupCheck::kSkip;
   pk.a = detail::read_points<G1>(f, 5, "A", h.n_vars, q);
   pk.b1 = detail::read_points<G1>(f, 6, "B1", h.n_vars, q);
   pk.b2 = detail::read_points<G2>(f, 7, "B2", h.n_vars, q);
-  pk.c = detail::read_points<G1>(f, 8, "C", size_t(h.n_vars) - h.n_public - 1, q);
+  pk.c = detail::read_points<G1>(f, 8, "C", n_c, q);
   pk.h = detail::read_points<G1>(f, 9, "H", h.domain_size, q);
   return pk;
 }
 
 template <class E>
 groth16::ZkeyProvingKey<E> read_zkey_file(const std::string& path, ZkeyReadOptions opt = {}) {
-  MappedFile m(path);
-  return m.parse([&](auto bytes) { return read_zkey<E>(bytes, "zkey '" + path + "'", opt); });
+  auto m = std::make_shared<const MappedFile>(path);
+  if (opt.points == groth16::PointStorage::kEncoded) opt.file = m;
+  return m->parse([&](auto bytes) { return read_zkey<E>(bytes, "zkey '" + path + "'", opt); });
 }
 
 namespace detail {
 
 template <class C>
-void put_points(BinFileWriter& w, const std::vector<ec::Affine<C>>& pts) {
+void put_points(BinFileWriter& w, std::span<const ec::Affine<C>> pts) {
   constexpr size_t pw = ec::snarkjs::kPointBytes<C>;
   std::vector<uint8_t> buf(pts.size() * pw);
   parallel_for(pts.size(), 4096, [&](size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) ec::snarkjs::encode(pts[i], buf.data() + i * pw);
   });
   w.bytes(buf);
+}
+
+template <class C>
+void put_points(BinFileWriter& w, const std::vector<ec::Affine<C>>& pts) {
+  put_points(w, std::span<const ec::Affine<C>>(pts));
+}
+
+template <class C>
+void put_points(BinFileWriter& w, const groth16::KeyPoints<C>& pts) {
+  if (pts.is_encoded())
+    w.bytes(pts.encoded());
+  else
+    put_points(w, pts.decoded());
 }
 
 template <class F>
@@ -397,8 +443,7 @@ void write_zkey(const groth16::ZkeyProvingKey<E>& pk, const std::string& path) {
   w.bytes(coefs);
   w.end_section();
 
-  const std::pair<uint32_t, const std::vector<ec::Affine<typename E::G1>>*> g1s[] = {
-      {5, &pk.a}, {6, &pk.b1}};
+  const std::pair<uint32_t, const groth16::KeyPoints<typename E::G1>*> g1s[] = {{5, &pk.a}, {6, &pk.b1}};
   for (auto [id, pts] : g1s) {
     w.begin_section(id);
     detail::put_points(w, *pts);

@@ -4,6 +4,7 @@
 #include "core/timer.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
+#include "gpu/host_to_device.hpp"
 #include "gpu/pinned_buffer.hpp"
 #include "gpu/stream.hpp"
 #include "groth16/cuda/gpu_zkey_prover.hpp"
@@ -14,6 +15,24 @@
 
 namespace cuzk::groth16::cuda {
 
+namespace {
+
+// A key's point set on the device: encoded sets are copied up as the file
+// holds them and checked there; a bad point is named as the host reader would.
+template <class C>
+msm::cuda::GpuMsm<C> upload(const KeyPoints<C>& pts, int device) {
+  if (!pts.is_encoded()) return msm::cuda::GpuMsm<C>(pts.decoded(), device);
+  try {
+    auto m = msm::cuda::GpuMsm<C>::from_encoded(pts.encoded(), device);
+    pts.check_file_unchanged();
+    return m;
+  } catch (const msm::cuda::BadEncodedPoint& e) {
+    pts.check_file_unchanged();  // a file rewritten under us is the error to report
+    throw DecodeError(pts.point_error(e.index));
+  }
+}
+
+}  // namespace
 
 template <class E>
 struct GpuZkeyProver<E>::Impl {
@@ -32,11 +51,11 @@ struct GpuZkeyProver<E>::Impl {
   Impl(const ZkeyProvingKey<E>& k, int dev)
       : pk(k),
         device(dev),
-        a(k.a, dev),
-        b1(k.b1, dev),
-        c(k.c, dev),
-        h(k.h, dev),
-        b2(k.b2, dev),
+        a(upload(k.a, dev)),
+        b1(upload(k.b1, dev)),
+        c(upload(k.c, dev)),
+        h(upload(k.h, dev)),
+        b2(upload(k.b2, dev)),
         abc(3 * size_t(k.domain_size) * sizeof(F)),
         w(std::max<size_t>(1, k.n_vars) * sizeof(F)) {}
 };
@@ -100,8 +119,15 @@ ProofTerms<E> GpuZkeyProver<E>::compute_locked(std::span<const typename E::Fr> w
   // a | b up; c = a * b made there
   Stopwatch sw;
   F* d_abc = I.abc.template as<F>();
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(d_abc, ab.data(), 2 * n * sizeof(F), cudaMemcpyHostToDevice, s));
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(I.w.get(), witness.data(), witness.size() * sizeof(F), cudaMemcpyHostToDevice, s));
+  // pageable sources through the device's pinned staging chunks, at memcpy speed
+  const auto up = [&](void* dst, const void* src, size_t bytes) {
+    if (gpu::is_pinned(src))
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, s));
+    else
+      gpu::staged_upload(dst, src, bytes, s);
+  };
+  up(d_abc, ab.data(), 2 * n * sizeof(F));
+  up(I.w.get(), witness.data(), witness.size() * sizeof(F));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const double t_h2d = sw.seconds();
 

@@ -20,7 +20,9 @@ template <class E>
 class GpuZkeyProver {
  public:
   // Uploads the five point sets to `device`, with room for a, b, c and the
-  // witness there. Calls from several threads take turns.
+  // witness there; encoded sets are checked there (DecodeError naming the
+  // first bad point, or Error when their file changed since it was mapped).
+  // Calls from several threads take turns.
   GpuZkeyProver(const ZkeyProvingKey<E>& pk, int device = 0);
   ~GpuZkeyProver();
   GpuZkeyProver(const GpuZkeyProver&) = delete;

@@ -1,11 +1,13 @@
 // Kernels that make the device's bases: host points converted to the device
-// layout with their infinity bitmap, and distinct random subgroup points.
+// layout with their infinity bitmap, encoded key points checked in place,
+// and distinct random subgroup points.
 #pragma once
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
 
+#include "ec/encoded_point.hpp"
 #include "ec/jacobian.hpp"
 #include "msm/cuda/msm_kernels.hpp"
 
@@ -33,6 +35,30 @@ __global__ void __launch_bounds__(256) k_convert(const ec::Affine<C>* in, size_t
   }
   const unsigned b = __ballot_sync(0xffffffffu, inf);
   if ((threadIdx.x & 31) == 0 && i < n) inf_words[i >> 5] = b;
+}
+
+// Encoded bases, uploaded as they are (their layout is DevPoint's), checked
+// in place: infinity bits set, the least bad index (first + i) kept in *bad,
+// *any_inf set when there is an infinity. Blocks of 256 over a chunk that
+// starts at a multiple of 32.
+template <class C>
+__global__ void __launch_bounds__(256) k_check_encoded(const gd::DevPoint<C>* pts, size_t n, size_t first,
+                                                       uint32_t* inf_words, unsigned long long* bad,
+                                                       uint32_t* any_inf) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  bool inf = false;
+  if (i < n) {
+    const gd::DevPoint<C> p = gd::load_vec(pts + i);
+    const ec::EncodedPointKind k = ec::classify_encoded<C>(p.x, p.y);
+    inf = k == ec::EncodedPointKind::kInfinity;
+    if (k == ec::EncodedPointKind::kNotReduced || k == ec::EncodedPointKind::kNotOnCurve)
+      atomicMin(bad, static_cast<unsigned long long>(first + i));
+  }
+  const unsigned b = __ballot_sync(0xffffffffu, inf);
+  if ((threadIdx.x & 31) == 0 && i < n) {
+    inf_words[i >> 5] = b;
+    if (b) atomicOr(any_inf, 1u);
+  }
 }
 
 // P_i = T0[i & 1023] + T1[(i >> 10) & 1023] + T2[(i >> 20) & 1023], K points

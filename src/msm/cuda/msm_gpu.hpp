@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.hpp"
 #include "ec/jacobian.hpp"
 
 namespace cuzk::msm::cuda {
@@ -101,6 +102,12 @@ class GpuSelection {
   std::vector<uint32_t> host_;
 };
 
+// GpuMsm::from_encoded: the first bad point (its index among the bases).
+struct BadEncodedPoint : DecodeError {
+  BadEncodedPoint(size_t i, const std::string& why) : DecodeError("base " + std::to_string(i) + ": " + why), index(i) {}
+  size_t index;
+};
+
 template <class C>
 class GpuMsm {
  public:
@@ -114,6 +121,13 @@ class GpuMsm {
   // and tests): P_i = (a+1) Q0 + (b+1) Q1 + (c+1) Q2 with i = a + 1024 b +
   // 2^20 c and random Q's from the seed.
   static GpuMsm random_bases(size_t n, uint64_t seed, int device = 0, GpuMsmOptions opt = {});
+  // Bases as a snarkjs key file encodes them (x | y, little-endian Montgomery
+  // limbs, all zero for infinity), which is the device's own layout: copied
+  // up as they are and checked there (ec/encoded_point.hpp: coordinates below
+  // p, points on the curve), so the host never decodes them. Throws
+  // BadEncodedPoint for the first bad one. Bases that do not fit the device
+  // are decoded and checked on the host instead, and streamed.
+  static GpuMsm from_encoded(std::span<const uint8_t> bytes, int device = 0, GpuMsmOptions opt = {});
   ~GpuMsm();
   GpuMsm(GpuMsm&&) noexcept;
   GpuMsm& operator=(GpuMsm&&) noexcept;

@@ -45,6 +45,7 @@ struct GpuMsm<C>::Impl {
   DevBuf inf_words;  // resident infinity bitmap (empty when there is none)
   bool any_inf = false;
   const ec::Affine<C>* host_bases = nullptr;  // streamed
+  std::vector<ec::Affine<C>> own_host_bases;  // ... when decoded here (from_encoded)
   size_t chunk = 0;
   int sms = 0;
   uint32_t acc_threads = 0;  // resident threads of k_accumulate

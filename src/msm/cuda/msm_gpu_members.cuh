@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <random>
 #include <span>
 #include <string>
@@ -13,6 +14,8 @@
 #include "core/error.hpp"
 #include "core/parallel.hpp"
 #include "ec/batch_affine.hpp"
+#include "ec/encoded_point.hpp"
+#include "ec/serialize_snarkjs.hpp"
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
 #include "gpu/cuda_check.hpp"
@@ -28,6 +31,31 @@
 namespace cuzk::msm::cuda {
 
 namespace gd = gpu_detail;
+
+namespace detail {
+
+// Whether n bases stay on the device, with room left for the scratch of a
+// call (about 20 bytes per point per window batch).
+template <class C>
+bool fits_resident(size_t n) {
+  const size_t need = n * sizeof(gd::DevPoint<C>) + (n / 32 + 1) * 4;
+  size_t free_b = 0, total_b = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+  return need + (size_t(4) << 30) <= free_b;
+}
+
+// Why encoded base i is bad, in the words of the host's snarkjs decoder.
+template <class C>
+std::string encoded_point_why(std::span<const uint8_t> bytes, size_t i) {
+  try {
+    (void)ec::snarkjs::decode<C>(bytes.data() + i * sizeof(gd::DevPoint<C>), ec::SubgroupCheck::kSkip);
+  } catch (const DecodeError& e) {
+    return e.what();
+  }
+  return "not a valid point";
+}
+
+}  // namespace detail
 
 template <class C>
 GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOptions opt)
@@ -49,14 +77,7 @@ GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOption
     });
     I.any_inf = inf.load();
   }
-  const size_t need = I.n * sizeof(DP) + (I.n / 32 + 1) * 4;
-  I.resident = !opt.stream_bases;
-  if (I.resident) {
-    size_t free_b = 0, total_b = 0;
-    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-    // leave room for the scratch of a call (about 20 bytes per point per window batch)
-    if (need + (size_t(4) << 30) > free_b) I.resident = false;
-  }
+  I.resident = !opt.stream_bases && detail::fits_resident<C>(I.n);
   if (!I.resident) {
     I.host_bases = bases.data();
     return;
@@ -79,6 +100,79 @@ GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOption
     CUZK_CUDA_CHECK_LAUNCH();
   }
   s.synchronize();
+}
+
+template <class C>
+GpuMsm<C> GpuMsm<C>::from_encoded(std::span<const uint8_t> bytes, int device, GpuMsmOptions opt) {
+  using DP = gd::DevPoint<C>;
+  constexpr size_t w = sizeof(DP);
+  static_assert(w == 2 * sizeof(typename C::Base), "an encoded point is x | y with nothing between");
+  if (bytes.size() % w)
+    throw Error("GpuMsm::from_encoded: " + std::to_string(bytes.size()) + " bytes are not whole " + std::to_string(w) +
+                "-byte points");
+  const size_t n = bytes.size() / w;
+  if (n >= (size_t(1) << 31)) throw Error("GpuMsm: " + std::to_string(n) + " bases (at most 2^31 - 1)");
+  GpuMsm m;
+  m.impl_ = std::make_unique<Impl>();
+  Impl& I = *m.impl_;
+  I.device = device;
+  I.n = n;
+  I.opt = opt;
+  detail::DeviceGuard g(device);
+  I.init_device_info();
+  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
+  I.resident = !opt.stream_bases && detail::fits_resident<C>(n);
+  if (!I.resident) {
+    I.own_host_bases.resize(n);
+    std::atomic<size_t> bad{SIZE_MAX};
+    std::atomic<bool> inf{false};
+    parallel_for(n, 512, [&](size_t b, size_t e) {
+      for (size_t i = b; i < e; ++i) {
+        DP p;
+        std::memcpy(static_cast<void*>(&p), bytes.data() + i * w, w);
+        const auto k = ec::classify_encoded<C>(p.x, p.y);
+        if (k == ec::EncodedPointKind::kNotReduced || k == ec::EncodedPointKind::kNotOnCurve) {
+          size_t cur = bad.load();
+          while (i < cur && !bad.compare_exchange_weak(cur, i)) {
+          }
+          return;
+        }
+        const bool is_inf = k == ec::EncodedPointKind::kInfinity;
+        if (is_inf) inf.store(true, std::memory_order_relaxed);
+        I.own_host_bases[i] = is_inf ? ec::Affine<C>::infinity() : ec::Affine<C>::from_xy(p.x, p.y);
+      }
+    });
+    if (bad.load() != SIZE_MAX) throw BadEncodedPoint(bad.load(), detail::encoded_point_why<C>(bytes, bad.load()));
+    I.any_inf = inf.load();
+    I.host_bases = I.own_host_bases.data();
+    return m;
+  }
+  I.points.ensure(std::max<size_t>(1, n) * w);
+  I.inf_words.ensure((n / 32 + 1) * 4);
+  DevBuf flags;  // the least bad index, then "any infinity"
+  flags.ensure(sizeof(unsigned long long) + sizeof(uint32_t));
+  auto* d_bad = flags.as<unsigned long long>();
+  auto* d_inf = reinterpret_cast<uint32_t*>(d_bad + 1);
+  gpu::Stream s(device);
+  CUZK_CUDA_CHECK(cudaMemsetAsync(d_bad, 0xff, sizeof(unsigned long long), s.get()));
+  CUZK_CUDA_CHECK(cudaMemsetAsync(d_inf, 0, sizeof(uint32_t), s.get()));
+  const size_t ch = std::min(I.chunk, std::max<size_t>(n, 32));
+  for (size_t a = 0; a < n; a += ch) {
+    const size_t b = std::min(n, a + ch);
+    auto* dst = static_cast<DP*>(I.points.p) + a;
+    gpu::staged_upload(dst, bytes.data() + a * w, (b - a) * w, s.get());
+    kernels::k_check_encoded<C><<<detail::blocks_for(b - a, 256), 256, 0, s.get()>>>(
+        dst, b - a, a, static_cast<uint32_t*>(I.inf_words.p) + a / 32, d_bad, d_inf);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  unsigned long long bad = 0;
+  uint32_t any_inf = 0;
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost, s.get()));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&any_inf, d_inf, sizeof any_inf, cudaMemcpyDeviceToHost, s.get()));
+  s.synchronize();
+  if (bad != ~0ull) throw BadEncodedPoint(size_t(bad), detail::encoded_point_why<C>(bytes, size_t(bad)));
+  I.any_inf = any_inf != 0;
+  return m;
 }
 
 template <class C>
