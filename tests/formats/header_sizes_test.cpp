@@ -12,22 +12,16 @@
 #include "formats/bellperson_params_header.hpp"
 #include "formats/snarkjs/wtns.hpp"
 #include "formats/snarkjs/zkey.hpp"
+#include "support/error_of.hpp"
 #include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
 namespace bp = cuzk::formats::bellperson;
 namespace sj = cuzk::formats::snarkjs;
 
-namespace {
+using testing_support::error_of;
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+namespace {
 
 // Resets the peak resident memory (VmHWM) to the current use.
 void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }

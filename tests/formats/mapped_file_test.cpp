@@ -17,9 +17,12 @@
 
 #include "core/mapped_file.hpp"
 #include "core/parallel.hpp"
+#include "support/error_of.hpp"
 
 using namespace cuzk;
 namespace fs = std::filesystem;
+
+using testing_support::error_of;
 
 namespace {
 
@@ -36,15 +39,6 @@ struct TempFile {
 };
 
 uint64_t sum(std::span<const uint8_t> b) { return std::accumulate(b.begin(), b.end(), uint64_t(0)); }
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 }  // namespace
 

@@ -12,10 +12,12 @@
 #include "core/mapped_file.hpp"
 #include "engine/job_key.hpp"
 #include "formats/snarkjs/zkey.hpp"
+#include "support/error_of.hpp"
 #include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
 using namespace cuzk::groth16;
+using cuzk::testing_support::error_of;
 namespace sj = cuzk::formats::snarkjs;
 namespace fs = std::filesystem;
 
@@ -39,15 +41,6 @@ void write_bytes(const std::string& path, const std::vector<uint8_t>& b) {
 template <class E>
 std::string temp_path(const std::string& name) {
   return ::testing::TempDir() + "/encoded_" + sj::curve_name(sj::curve_of<E>()) + "_" + name + ".zkey";
-}
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
 }
 
 const sj::ZkeyReadOptions kEncoded{.points = PointStorage::kEncoded};

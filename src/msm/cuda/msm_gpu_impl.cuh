@@ -67,6 +67,15 @@ struct GpuMsm<C>::Impl {
     return kernels::k_affine_round<CC>;
   }
 
+  // What every constructor sets first, with `dev` current.
+  void begin(int dev, size_t count, const GpuMsmOptions& o) {
+    device = dev;
+    n = count;
+    opt = o;
+    init_device_info();
+    chunk = o.chunk_points ? (o.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
+  }
+
   void init_device_info() {
     sms = gpu::device_info(device).sm_count;
     int nb = 0;

@@ -62,13 +62,10 @@ GpuMsm<C>::GpuMsm(std::span<const ec::Affine<C>> bases, int device, GpuMsmOption
     : impl_(std::make_unique<Impl>()) {
   using DP = gd::DevPoint<C>;
   Impl& I = *impl_;
-  I.device = device;
-  I.n = bases.size();
-  I.opt = opt;
-  if (I.n >= (size_t(1) << 31)) throw Error("GpuMsm: " + std::to_string(I.n) + " bases (at most 2^31 - 1)");
+  if (bases.size() >= (size_t(1) << 31))
+    throw Error("GpuMsm: " + std::to_string(bases.size()) + " bases (at most 2^31 - 1)");
   detail::DeviceGuard g(device);
-  I.init_device_info();
-  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
+  I.begin(device, bases.size(), opt);
   {
     std::atomic<bool> inf{false};
     parallel_for(I.n, size_t(1) << 16, [&](size_t b, size_t e) {
@@ -115,12 +112,8 @@ GpuMsm<C> GpuMsm<C>::from_encoded(std::span<const uint8_t> bytes, int device, Gp
   GpuMsm m;
   m.impl_ = std::make_unique<Impl>();
   Impl& I = *m.impl_;
-  I.device = device;
-  I.n = n;
-  I.opt = opt;
   detail::DeviceGuard g(device);
-  I.init_device_info();
-  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
+  I.begin(device, n, opt);
   I.resident = !opt.stream_bases && detail::fits_resident<C>(n);
   if (!I.resident) {
     I.own_host_bases.resize(n);
@@ -182,14 +175,10 @@ GpuMsm<C> GpuMsm<C>::random_bases(size_t n, uint64_t seed, int device, GpuMsmOpt
   GpuMsm m;
   m.impl_ = std::make_unique<Impl>();
   Impl& I = *m.impl_;
-  I.device = device;
-  I.n = n;
-  I.opt = opt;
   I.resident = true;
   I.any_inf = false;
   detail::DeviceGuard g(device);
-  I.init_device_info();
-  I.chunk = opt.chunk_points ? (opt.chunk_points + 31) / 32 * 32 : (size_t(1) << 22);
+  I.begin(device, n, opt);
   // tables T_t[a] = (a + 1) Q_t
   std::mt19937_64 rng(seed);
   std::vector<ec::Jacobian<C>> tab(3 * 1024);
