@@ -7,11 +7,13 @@
 // partition's a/b while synthesis still runs (open_stream); that partition is
 // then proven by that backend.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <span>
 #include <stop_token>
 #include <string>
+#include <vector>
 
 #include "engine/memory_budget.hpp"
 #include "engine/pinned_pool.hpp"
@@ -27,6 +29,7 @@ struct PartitionPlan {
   bool snarkjs = false;     // the key's convention (else bellperson)
   size_t witness_elems = 0;  // bellperson: inputs + aux; snarkjs: wires
   size_t ab_elems = 0;       // length of a (and of b)
+  bool ab_on_device = false;  // snarkjs: a/b are the backend's to make (none on the host)
   int log_n = 0;             // the H polynomial's domain
   std::optional<r1cs::CircuitShape> shape;  // bellperson circuits
 };
@@ -71,9 +74,11 @@ class ProverBackend {
   virtual unsigned workers() const = 0;
   // Whether its work runs on the host's cores (then synthesis competes with it).
   virtual bool uses_host_cores() const { return false; }
-  // Whether it proves with snarkjs keys whose query points are still encoded
-  // (groth16/key_points.hpp): a host whose every backend does loads them so.
-  virtual bool reads_encoded_points() const { return false; }
+  // Whether it proves snarkjs keys from the witness alone: their query points
+  // still encoded (groth16/key_points.hpp), a = A w and b = B w made on the
+  // device. Where every backend does (prove_zkey_on_device), keys load so and
+  // the engine neither evaluates nor keeps a/b.
+  virtual bool proves_zkey_on_device() const { return false; }
   // A GPU's ordinal, model and memory now, for status pages; nullopt for a CPU backend.
   struct DeviceInfo {
     int ordinal = 0;
@@ -106,6 +111,12 @@ class ProverBackend {
                                                           std::stop_token stop, const Timeline& clock,
                                                           const std::string& track) = 0;
 };
+
+// Every backend proves .zkey keys on its device (and there is one).
+inline bool prove_zkey_on_device(const std::vector<std::shared_ptr<ProverBackend>>& backends) {
+  return !backends.empty() &&
+         std::all_of(backends.begin(), backends.end(), [](const auto& b) { return b->proves_zkey_on_device(); });
+}
 
 // The CPU prover: NTTs and MSMs on the shared thread pool; its scratch is
 // four n-element vectors for a bellperson key (a, b, c on the coset and h),

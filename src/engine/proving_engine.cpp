@@ -67,7 +67,7 @@ void prepare_partition(const ZkeyKey<E>& pk, const JobSpec& spec, PartitionData&
   groth16::check_witness_length(pk, w.size());
   if (stop.stop_requested()) throw Cancelled("cancelled while decoding the witness");
   std::copy(w.begin(), w.end(), d.witness.as<F>());
-  groth16::evaluate_ab(pk, d.wires<F>(), d.a<F>(), d.b<F>());
+  if (!d.plan.ab_on_device) groth16::evaluate_ab(pk, d.wires<F>(), d.a<F>(), d.b<F>());
 }
 
 // The proof from the backend's terms, with the job's r, s for the partition
@@ -166,7 +166,7 @@ struct ProvingEngine::Job {
 
 ProvingEngine::ProvingEngine(EngineConfig cfg, MemoryBudget& budget, PinnedPool& pool,
                              std::vector<std::shared_ptr<ProverBackend>> backends)
-    : cfg_(cfg), budget_(budget), pool_(pool), backends_(backends) {
+    : cfg_(cfg), budget_(budget), pool_(pool), backends_(backends), zkey_on_device_(prove_zkey_on_device(backends_)) {
   if (backends.empty()) throw Error("proving engine: no backend");
   for (const auto& b : backends_) backend_units_ += b->workers();
   for (unsigned i = 0; i < std::max(1u, cfg_.synthesis_threads); ++i)
@@ -326,6 +326,7 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
     try {
       const JobKey& key = job->spec.key;
       data->plan = std::visit([&](const auto& k) { return plan_partition(*k, job->spec, t->partition); }, key);
+      data->plan.ab_on_device = data->plan.snarkjs && zkey_on_device_;
       const PartitionPlan& plan = data->plan;
       double t0 = timeline_.now();
       std::stop_token jstop = job->stop.get_token();
@@ -339,11 +340,12 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
           if ((data->abc_stream = b->open_stream(**bk, *plan.shape))) data->streamed_to = b.get();
         }
       std::vector<uint64_t> sizes{plan.witness_elems * sizeof(Fr)};
-      if (!data->abc_stream) sizes.push_back(2 * plan.ab_elems * sizeof(Fr));
+      const bool host_ab = !data->abc_stream && !plan.ab_on_device;
+      if (host_ab) sizes.push_back(2 * plan.ab_elems * sizeof(Fr));
       auto group = pool_.take_group(sizes, scratch,
                                     "partition " + std::to_string(t->partition) + " of job " + std::to_string(job->id), jstop);
       data->witness = std::move(group.buffers[0]);
-      if (!data->abc_stream) data->abc = std::move(group.buffers[1]);
+      if (host_ab) data->abc = std::move(group.buffers[1]);
       data->scratch = std::move(group.extra);
       double t1 = timeline_.now();
       {

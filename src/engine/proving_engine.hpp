@@ -86,6 +86,7 @@ class ProvingEngine {
   MemoryBudget& budget_;
   PinnedPool& pool_;
   std::vector<std::shared_ptr<ProverBackend>> backends_;
+  bool zkey_on_device_;  // snarkjs partitions keep no a/b on the host (prove_zkey_on_device)
   Timeline timeline_;
   Scheduler scheduler_;
 

@@ -1,26 +1,11 @@
 #include "engine/proving_host.hpp"
 
-#include <algorithm>
-
 namespace cuzk::engine {
-
-namespace {
-
-// Keys stay as encoded as every backend can read them: GPUs check and convert
-// a .zkey's points themselves, faster than the host decodes them.
-groth16::PointStorage zkey_points_for(const std::vector<std::shared_ptr<ProverBackend>>& backends) {
-  const bool encoded = !backends.empty() && std::all_of(backends.begin(), backends.end(), [](const auto& b) {
-    return b->reads_encoded_points();
-  });
-  return encoded ? groth16::PointStorage::kEncoded : groth16::PointStorage::kDecoded;
-}
-
-}  // namespace
 
 ProvingHost::ProvingHost(uint64_t budget_bytes, BackendSet set, unsigned synthesis_threads, unsigned max_ready)
     : budget_(budget_bytes),
       pool_(budget_, std::move(set.allocator)),
-      zkey_points_(zkey_points_for(set.backends)),
+      zkey_points_(prove_zkey_on_device(set.backends) ? groth16::PointStorage::kEncoded : groth16::PointStorage::kDecoded),
       keys_(budget_, [points = zkey_points_](const std::string& path) { return load_key_file(path, points); }),
       backends_(std::move(set.backends)),
       on_gpu_(BackendSet{backends_, nullptr}.on_gpu()),

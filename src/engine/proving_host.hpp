@@ -44,7 +44,7 @@ class ProvingHost {
   const EngineConfig& config() const { return config_; }
   bool on_gpu() const { return on_gpu_; }
   // How its key cache holds a .zkey's query points: encoded when every
-  // backend reads them so (GPUs check and convert them themselves).
+  // backend proves .zkey keys on its device (GPUs check and convert them).
   groth16::PointStorage zkey_points() const { return zkey_points_; }
 
  private:

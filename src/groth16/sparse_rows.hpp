@@ -1,14 +1,25 @@
 // A sparse matrix by rows (CSR): row i's entries are col[start[i]..start[i+1])
 // with values val[...]. Holds circom's A/B/C matrices (rows = constraints,
-// columns = wires) and the .zkey coefficient lists, evaluated row-parallel.
+// columns = wires) and the .zkey coefficient lists, evaluated row-parallel
+// (on the device too: cuda/sparse_rows_kernel.cuh).
 #pragma once
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "core/parallel.hpp"
+#include "ff/hd.hpp"
 
 namespace cuzk::groth16 {
+
+// Row i of a CSR matrix times x: the one loop the host (mul_vec) and the
+// device (cuda/sparse_rows_kernel.cuh) both run.
+template <class F>
+CUZK_HD F sparse_row_dot(const uint64_t* start, const uint32_t* col, const F* val, const F* x, size_t i) {
+  F acc = F::zero();
+  for (uint64_t k = start[i]; k < start[i + 1]; ++k) acc += val[k] * x[col[k]];
+  return acc;
+}
 
 template <class F>
 struct SparseRows {
@@ -44,12 +55,8 @@ struct SparseRows {
   // out[i] = sum_k val[k] * x[col[k]] over row i; out.size() >= rows(), the rest zeroed.
   void mul_vec(std::span<const F> x, std::span<F> out) const {
     parallel_for(out.size(), 1 << 12, [&](size_t b, size_t e) {
-      for (size_t i = b; i < e; ++i) {
-        F acc = F::zero();
-        if (i < rows())
-          for (uint64_t k = start[i]; k < start[i + 1]; ++k) acc += val[k] * x[col[k]];
-        out[i] = acc;
-      }
+      for (size_t i = b; i < e; ++i)
+        out[i] = i < rows() ? sparse_row_dot(start.data(), col.data(), val.data(), x.data(), i) : F::zero();
     });
   }
 };

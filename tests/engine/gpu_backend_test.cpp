@@ -89,6 +89,17 @@ void check_zkey_terms(const std::string& curve) {
   EXPECT_EQ(gpu.keys_resident(), 1u);
   gpu.forget_key(key);
   EXPECT_EQ(gpu.keys_resident(), 0u);
+
+  // as a GPU host's engine hands it over: the key's points encoded, the
+  // witness alone (a and b made on the device)
+  const JobKey enc_key = load_key_file(snarkjs_fixture(curve, "circuit.zkey"), groth16::PointStorage::kEncoded);
+  const auto& enc = *std::get<std::shared_ptr<const ZkeyKey<E>>>(enc_key);
+  ASSERT_TRUE(enc.encoded());
+  auto de = zkey_partition<E>(p.pool, pk, curve);
+  de->abc.reset();
+  de->plan.ab_on_device = true;
+  expect_same_terms(gpu.compute(enc, *de, {}, clock, "gpu"), tc, curve + " (witness only, encoded key)");
+  gpu.forget_key(enc_key);
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
 // One pipeline for every key: snarkjs (.zkey, BN254 and BLS12-381) jobs and
 // bellperson jobs on the same engine share one queue by priority, one pool
 // and one budget; snarkjs proofs verify against snarkjs's own
-// verification_key.json; a wrong witness fails its job, naming why.
+// verification_key.json; a wrong witness fails its job, naming why; backends
+// that make a/b themselves get the witness alone.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 
 #include "engine/job_key.hpp"
 #include "engine/key_cache.hpp"
@@ -13,6 +15,7 @@
 #include "formats/snarkjs/json.hpp"
 #include "formats/snarkjs/json_vk.hpp"
 #include "groth16/verifier.hpp"
+#include "groth16/zkey_prover.hpp"
 #include "support/controlled_partition.hpp"
 #include "support/cpu_engine_rig.hpp"
 #include "support/snarkjs_fixtures.hpp"
@@ -81,7 +84,70 @@ void check_fixture(const std::string& curve) {
   rig.expect_all_returned();
 }
 
+// A backend that proves .zkey keys "on its device" as GPUs do: the engine
+// hands it the witness alone, and it makes a and b itself (here on the host,
+// in a buffer of its own, before the CPU prover takes over).
+class OnDeviceZkeyBackend final : public ProverBackend {
+ public:
+  explicit OnDeviceZkeyBackend(PinnedPool& pool) : pool_(pool) {}
+  std::string name() const override { return "on-device"; }
+  unsigned workers() const override { return 1; }
+  bool proves_zkey_on_device() const override { return true; }
+  uint64_t scratch_bytes(const PartitionPlan& plan) const override { return cpu_.scratch_bytes(plan); }
+  groth16::ProofTerms<groth16::Bls12_381> compute(const BellpersonKey& pk, PartitionData& part, std::stop_token stop,
+                                                  const Timeline& clock, const std::string& track) override {
+    return cpu_.compute(pk, part, stop, clock, track);
+  }
+  groth16::ProofTerms<groth16::Bn254> compute(const ZkeyKey<groth16::Bn254>& pk, PartitionData& part,
+                                              std::stop_token stop, const Timeline& clock,
+                                              const std::string& track) override {
+    return zkey(pk, part, stop, clock, track);
+  }
+  groth16::ProofTerms<groth16::Bls12_381> compute(const ZkeyKey<groth16::Bls12_381>& pk, PartitionData& part,
+                                                  std::stop_token stop, const Timeline& clock,
+                                                  const std::string& track) override {
+    return zkey(pk, part, stop, clock, track);
+  }
+  std::atomic<int> witness_only{0}, given_ab{0};
+
+ private:
+  template <class E>
+  groth16::ProofTerms<E> zkey(const ZkeyKey<E>& pk, PartitionData& part, std::stop_token stop, const Timeline& clock,
+                              const std::string& track) {
+    using F = typename E::Fr;
+    if (part.plan.ab_on_device && part.abc.capacity() == 0)
+      ++witness_only;
+    else
+      ++given_ab;
+    part.abc = pool_.take(2 * part.plan.ab_elems * sizeof(F), "a|b made by the backend");
+    groth16::evaluate_ab(pk, part.wires<F>(), part.a<F>(), part.b<F>());
+    return cpu_.compute(pk, part, stop, clock, track);
+  }
+  PinnedPool& pool_;
+  CpuBackend cpu_;
+};
+
 }  // namespace
+
+// Where every backend makes a/b itself, snarkjs partitions reach it with the
+// witness alone (no a|b buffer taken or filled by the engine), and their
+// proofs verify (the engine verifies every one); bellperson jobs on the same
+// engine are unchanged.
+TEST(MixedJobs, BackendsThatProveZkeyOnDeviceGetTheWitnessAlone) {
+  MemoryBudget budget(uint64_t(512) << 20);
+  PinnedPool pool(budget, std::make_shared<PlainHostAllocator>());
+  auto backend = std::make_shared<OnDeviceZkeyBackend>(pool);
+  ProvingEngine engine(EngineConfig{2, 2}, budget, pool, {backend});
+  for (const char* curve : {"bn128", "bls12381"}) {
+    const auto r =
+        engine.await(engine.submit(snarkjs_job(fixture_key(curve), file_bytes(snarkjs_fixture(curve, "witness.wtns")))));
+    ASSERT_EQ(r.status, JobStatus::kDone) << curve << ": " << r.error;
+  }
+  EXPECT_EQ(backend->witness_only.load(), 2);
+  EXPECT_EQ(backend->given_ab.load(), 0);
+  const auto r = engine.await(engine.submit(bellperson_job(std::make_shared<SyntheticPartition>(kN, 1))));
+  EXPECT_EQ(r.status, JobStatus::kDone) << r.error;
+}
 
 TEST(MixedJobs, SnarkjsBn254ProofsVerifyWithSnarkjsKey) { check_fixture<groth16::Bn254>("bn128"); }
 TEST(MixedJobs, SnarkjsBls12381ProofsVerifyWithSnarkjsKey) { check_fixture<groth16::Bls12_381>("bls12381"); }

@@ -113,11 +113,12 @@ groth16::ProofTerms<E> GpuBackend::compute_zkey(const ZkeyKey<E>& pk, PartitionD
   if (stop.stop_requested()) throw Cancelled("cancelled before the GPU took it");
   auto prover = zkey_prover(pk);
   groth16::cuda::GpuTimings t;
-  const std::span<const F> ab{part.abc.template as<F>(), 2 * part.plan.ab_elems};
   // the whole proof under the kernel lock: its copies are small beside its MSMs
   std::lock_guard kernels(kernel_lock_);
   const double t0 = clock.now();
-  auto terms = prover->compute_evaluated(part.wires<F>(), ab, &t);
+  auto terms = part.plan.ab_on_device
+                   ? prover->compute(part.wires<F>(), &t)
+                   : prover->compute_evaluated(part.wires<F>(), {part.abc.template as<F>(), 2 * part.plan.ab_elems}, &t);
   const double t3 = clock.now();
   part.timeline.spans.push_back({Stage::kH2D, t0, t0 + t.h2d, t.h2d_bytes, track});
   part.timeline.spans.push_back({Stage::kNtt, t3 - t.msm - t.ntt, t3 - t.msm, 0, track});

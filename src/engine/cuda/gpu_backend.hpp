@@ -41,7 +41,7 @@ class GpuBackend final : public ProverBackend {
   ~GpuBackend() override;
   std::string name() const override { return "gpu" + std::to_string(device_); }
   unsigned workers() const override { return workers_; }
-  bool reads_encoded_points() const override { return true; }
+  bool proves_zkey_on_device() const override { return true; }
   std::optional<DeviceInfo> device_info() const override;
   uint64_t scratch_bytes(const PartitionPlan&) const override { return 0; }
   groth16::ProofTerms<groth16::Bls12_381> compute(const BellpersonKey& pk, PartitionData& part, std::stop_token stop,

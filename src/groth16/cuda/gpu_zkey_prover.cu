@@ -5,10 +5,10 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/device.hpp"
 #include "gpu/host_to_device.hpp"
-#include "gpu/pinned_buffer.hpp"
 #include "gpu/stream.hpp"
 #include "groth16/cuda/gpu_zkey_prover.hpp"
 #include "groth16/cuda/product_kernel.cuh"
+#include "groth16/cuda/sparse_rows_kernel.cuh"
 #include "groth16/zkey_prover.hpp"
 #include "msm/cuda/msm_gpu.hpp"
 #include "ntt/cuda/gpu_ntt.hpp"
@@ -41,8 +41,8 @@ struct GpuZkeyProver<E>::Impl {
   int device;
   msm::cuda::GpuMsm<typename E::G1> a, b1, c, h;
   msm::cuda::GpuMsm<typename E::G2> b2;
-  std::mutex busy;              // one proof at a time in the buffers below
-  gpu::PinnedBuffer host_ab;  // a | b on the host, for compute(witness)
+  DeviceSparseRows<F> qa, qb;  // the A and B matrices, for compute(witness)
+  std::mutex busy;             // one proof at a time in the buffers below
   // a | b | c on the device (c = a * b: circom keys carry no C matrix); the witness
   gpu::DeviceBuffer abc, w;
   msm::cuda::MsmWorkspace ws;
@@ -56,6 +56,8 @@ struct GpuZkeyProver<E>::Impl {
         c(upload(k.c, dev)),
         h(upload(k.h, dev)),
         b2(upload(k.b2, dev)),
+        qa(k.qap_a),
+        qb(k.qap_b),
         abc(3 * size_t(k.domain_size) * sizeof(F)),
         w(std::max<size_t>(1, k.n_vars) * sizeof(F)) {}
 };
@@ -73,7 +75,8 @@ template <class E>
 size_t GpuZkeyProver<E>::device_bytes() const {
   const auto& I = *impl_;
   const size_t g1 = sizeof(ec::Affine<typename E::G1>), g2 = sizeof(ec::Affine<typename E::G2>);
-  return (I.a.size() + I.b1.size() + I.c.size() + I.h.size()) * g1 + I.b2.size() * g2 + I.abc.size() + I.w.size();
+  return (I.a.size() + I.b1.size() + I.c.size() + I.h.size()) * g1 + I.b2.size() * g2 + I.qa.device_bytes() +
+         I.qb.device_bytes() + I.abc.size() + I.w.size();
 }
 
 template <class E>
@@ -81,17 +84,8 @@ ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness,
   using F = typename E::Fr;
   auto& I = *impl_;
   check_witness_length(I.pk, witness.size());
-  const size_t n = I.pk.domain_size;
   std::lock_guard lk(I.busy);
-  Stopwatch sw;
-  if (!I.host_ab.data()) I.host_ab = gpu::PinnedBuffer(2 * n * sizeof(F));
-  // evaluated into pinned memory, so the copy up runs at line rate
-  auto ab = I.host_ab.template as<F>(2 * n);
-  evaluate_ab(I.pk, witness, ab.first(n), ab.subspan(n, n));
-  const double t_eval = sw.seconds();
-  auto out = compute_locked(witness, ab, t);
-  if (t) t->h2d += t_eval;
-  return out;
+  return compute_locked(witness, {}, t);
 }
 
 template <class E>
@@ -116,9 +110,10 @@ ProofTerms<E> GpuZkeyProver<E>::compute_locked(std::span<const typename E::Fr> w
   const size_t n = pk.domain_size;
   const cudaStream_t s = I.stream;
 
-  // a | b up; c = a * b made there
+  // the witness (and a | b when given) up; a | b made there otherwise; c = a * b
   Stopwatch sw;
   F* d_abc = I.abc.template as<F>();
+  const F* dw = I.w.template as<F>();
   // pageable sources through the device's pinned staging chunks, at memcpy speed
   const auto up = [&](void* dst, const void* src, size_t bytes) {
     if (gpu::is_pinned(src))
@@ -126,18 +121,21 @@ ProofTerms<E> GpuZkeyProver<E>::compute_locked(std::span<const typename E::Fr> w
     else
       gpu::staged_upload(dst, src, bytes, s);
   };
-  up(d_abc, ab.data(), 2 * n * sizeof(F));
   up(I.w.get(), witness.data(), witness.size() * sizeof(F));
+  if (!ab.empty()) up(d_abc, ab.data(), 2 * n * sizeof(F));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const double t_h2d = sw.seconds();
 
   const auto& domain = ntt::cuda::cached_domain<F>(pk.log_n(), ff::RootConvention::kSnarkjs);
+  if (ab.empty()) {
+    I.qa.mul(dw, d_abc, n, s);
+    I.qb.mul(dw, d_abc + n, n, s);
+  }
   launch_product<F>(d_abc + 2 * n, d_abc, d_abc + n, n, s);
   ntt::cuda::gpu_compute_h_snarkjs<F>(domain, d_abc, d_abc + n, d_abc + 2 * n, nullptr, s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const double t_ntt = sw.seconds();
 
-  const F* dw = I.w.template as<F>();
   const size_t nw = witness.size(), priv = nw - pk.n_public - 1;
   ProofTerms<E> out;
   out.a = I.a.run_device(dw, nw, s, &I.ws);
@@ -148,7 +146,7 @@ ProofTerms<E> GpuZkeyProver<E>::compute_locked(std::span<const typename E::Fr> w
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   if (t) {
     t->h2d += t_h2d;
-    t->h2d_bytes += (2 * n + nw) * sizeof(F);
+    t->h2d_bytes += ((ab.empty() ? 0 : 2 * n) + nw) * sizeof(F);
     t->ntt += t_ntt - t_h2d;
     t->msm += sw.seconds() - t_ntt;
   }

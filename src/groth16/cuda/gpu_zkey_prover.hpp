@@ -1,9 +1,9 @@
 // The snarkjs (.zkey) Groth16 prover on a GPU: a = A w and b = B w from the
-// key's sparse rows on the host (cheap: one pass over the nonzeros; or given,
-// already evaluated, as the engine's partitions have them), c = a b,
-// H on the odd coset (six NTTs) and all five MSMs (A, B1, B2 over the
-// wires, C over the private wires, H) on the device; the CPU epilogue
-// (finalize_zkey_proof) blinds. Same terms as compute_terms_zkey, bit for bit.
+// key's sparse rows, copied to the device with its points (or given, already
+// evaluated on the host), c = a b, H on the odd coset (six NTTs) and all five
+// MSMs (A, B1, B2 over the wires, C over the private wires, H) on the
+// device; the CPU epilogue (finalize_zkey_proof) blinds. Same terms as
+// compute_terms_zkey, bit for bit.
 //
 //   GpuZkeyProver<Bn254> prover(pk, 0);   // pk must outlive the prover
 //   Proof<Bn254> p = finalize_zkey_proof(pk, prover.compute(witness));
@@ -19,17 +19,18 @@ namespace cuzk::groth16::cuda {
 template <class E>
 class GpuZkeyProver {
  public:
-  // Uploads the five point sets to `device`, with room for a, b, c and the
-  // witness there; encoded sets are checked there (DecodeError naming the
-  // first bad point, or Error when their file changed since it was mapped).
-  // Calls from several threads take turns.
+  // Uploads the five point sets and the A, B matrices to `device`, with
+  // room for a, b, c and the witness there; encoded sets are checked there
+  // (DecodeError naming the first bad point, or Error when their file
+  // changed since it was mapped). Calls from several threads take turns.
   GpuZkeyProver(const ZkeyProvingKey<E>& pk, int device = 0);
   ~GpuZkeyProver();
   GpuZkeyProver(const GpuZkeyProver&) = delete;
   GpuZkeyProver& operator=(const GpuZkeyProver&) = delete;
 
   // Throws Error for a witness of the wrong length (naming both lengths).
-  // Evaluates a, b into a pinned buffer of its own (made on first use).
+  // Evaluates a, b on the device: only the witness crosses the link (the
+  // evaluation counts in t->ntt).
   ProofTerms<E> compute(std::span<const typename E::Fr> witness, GpuTimings* t = nullptr);
   // With a | b (2 domain_size elements, best in pinned memory) evaluated by
   // the caller (evaluate_ab); `ab` may be released once this returns.
