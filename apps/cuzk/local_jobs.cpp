@@ -1,5 +1,6 @@
 #include "local_jobs.hpp"
 
+#include <future>
 #include <map>
 
 #include "core/parallel.hpp"
@@ -13,6 +14,20 @@ std::unique_ptr<engine::ProvingHost> local_host(bool cpu_only) {
   // than the copies through pinned staging chunks it saves.
   o.host_memory = "staged";
   return engine::make_local_host(o);
+}
+
+HostAndKey local_host_with_key(const std::string& key_path, bool cpu_only, PhaseTimer& t) {
+  auto starting = std::async(std::launch::async, [cpu_only] { return local_host(cpu_only); });
+  engine::BackendOptions o;
+  o.use_gpus = !cpu_only;
+  const auto points = engine::local_zkey_points(o);
+  HostAndKey hk;
+  hk.key = t.run("load key", [&] { return engine::load_key_file(key_path, points); });
+  hk.host = t.run("wait for backends", [&] { return starting.get(); });
+  if (hk.host->zkey_points() != points)
+    hk.key = t.run("load key again", [&] { return engine::load_key_file(key_path, hk.host->zkey_points()); });
+  hk.key_memory = hk.host->budget().acquire(engine::key_memory_bytes(hk.key), "key '" + key_path + "'");
+  return hk;
 }
 
 std::string where(const engine::ProvingHost& host) {

@@ -14,6 +14,15 @@ namespace cuzk::app {
 // A host on the GPUs when there are any (unless cpu_only), else the CPU; its
 // partition buffers are not pinned (host_memory "staged": one proof a process).
 std::unique_ptr<engine::ProvingHost> local_host(bool cpu_only = false);
+// A local host and one key file read while its backends start (their CUDA
+// start-up overlaps the read); the key's memory is held in the host's budget
+// for the life of the returned object.
+struct HostAndKey {
+  std::unique_ptr<engine::ProvingHost> host;
+  engine::JobKey key;
+  engine::MemoryBudget::Reservation key_memory;
+};
+HostAndKey local_host_with_key(const std::string& key_path, bool cpu_only, PhaseTimer& t);
 // "the GPU (gpu0 x2)" / "the CPU (16 threads)"
 std::string where(const engine::ProvingHost& host);
 

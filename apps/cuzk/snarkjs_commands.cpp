@@ -33,8 +33,7 @@ void print_phases(const PhaseTimer& t, std::FILE* out) {
 int run_snarkjs_prover(const SnarkjsProverArgs& a) {
   Stopwatch wall;
   PhaseTimer t;
-  auto host = local_host(a.cpu_only);
-  const auto key = t.run("load zkey", [&] { return host->keys().get(a.zkey); });
+  auto [host, key, key_memory] = local_host_with_key(a.zkey, a.cpu_only, t);
   auto wtns = t.run("load witness", [&] {
     MappedFile f(a.wtns);
     return std::make_shared<const std::vector<uint8_t>>(f.bytes().begin(), f.bytes().end());

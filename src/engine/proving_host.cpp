@@ -32,4 +32,10 @@ std::unique_ptr<ProvingHost> make_local_host(const BackendOptions& opts) {
   return std::make_unique<ProvingHost>(MemoryBudget::detect_total(kMargin), make_backends(opts));
 }
 
+groth16::PointStorage local_zkey_points(const BackendOptions& opts) {
+  // make_backends makes GPU backends only, all of which prove .zkey keys on their device
+  return opts.use_gpus && gpu_devices_present() > 0 ? groth16::PointStorage::kEncoded
+                                                    : groth16::PointStorage::kDecoded;
+}
+
 }  // namespace cuzk::engine

@@ -61,5 +61,9 @@ class ProvingHost {
 // A host for one process's own proofs: the budget from the machine (its
 // memory less a margin), the backends make_backends picks from `opts`.
 std::unique_ptr<ProvingHost> make_local_host(const BackendOptions& opts = {});
+// The form make_local_host(opts)'s .zkey keys take, known before its
+// backends start, so that a one-shot caller can read its key while they do
+// (CUDA's start-up); the host's zkey_points() has the last word.
+groth16::PointStorage local_zkey_points(const BackendOptions& opts = {});
 
 }  // namespace cuzk::engine
