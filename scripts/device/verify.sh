@@ -17,7 +17,9 @@
 # partition's synthesis on 1 and 16 threads, and pushes its PoRep C1
 # output's 10 partitions through the engine on the GPU under a random key of
 # the real shape (benchmark only: a real setup of 130 M constraints is out of
-# reach here, so those proofs are not verified).
+# reach here, so those proofs are not verified). PART=dropin: the C
+# libraries and the .zkey device path (binaries listed there); the one-shot
+# comparison with rapidsnark is scripts/device/oneshot-bench.sh.
 PART=${PART:-all}
 source "$(dirname "$0")/lib.sh"
 P="$B/cuzk bench pipeline"
@@ -31,6 +33,32 @@ if [ "$PART" = filecoin ]; then
   run "cuzk filecoin end to end (2 KiB PoSt)" 300 bash tests/apps/filecoin_prove_test.sh "$PWD/$B/cuzk" \
     "$PWD/$B/filecoin_sparse_sector_gen"
   grep -E "^ok:|^FAIL|^skip|OK \]|FAILED|^note|prove:|synthesis|proving" "$LOG" | head -80
+  print_summary 0
+  exit 0
+fi
+if [ "$PART" = dropin ]; then
+  # The drop-in libraries on the GPU (binaries: pack-bin build-cuda
+  # apps/cuzk/cuzk tests/msm/msm_gpu_test tests/groth16/groth16_gpu_test
+  # tests/engine/engine_gpu_backend_test tests/capi/rapidsnark_api_test
+  # tests/capi/supraseal_fixture tests/capi/supraseal_api_test
+  # tests/capi/supraseal_curio_test): encoded key points checked and a/b
+  # made on the device, rapidsnark's C API on both curves (its proofs come
+  # back in $O/rapidsnark for snarkjs), supraseal's and Curio's ABI.
+  run "msm_gpu_test: encoded bases" 180 "$B/msm_gpu_test" --gtest_filter='*Encoded*'
+  run "groth16_gpu_test: zkey keys" 180 "$B/groth16_gpu_test" --gtest_filter='*Zkey*'
+  run "engine_gpu_backend_test" 240 "$B/engine_gpu_backend_test"
+  for c in bn128 bls12381; do
+    fx=tests/snarkjs/fixtures/$c
+    mkdir -p "$O/rapidsnark/$c"
+    run "rapidsnark_api_test $c" 180 "$B/rapidsnark_api_test" "$fx/circuit.zkey" "$fx/witness.wtns" \
+      "$fx/verification_key.json" "$O/rapidsnark/$c"
+  done
+  S=/tmp/supraseal_fixture
+  rm -rf "$S" && mkdir -p "$S"
+  run "supraseal_fixture" 180 "$B/supraseal_fixture" "$S" 3
+  run "supraseal_api_test" 300 "$B/supraseal_api_test" "$S" "$PWD/$B/cuzk"
+  run "supraseal_curio_test" 300 "$B/supraseal_curio_test" "$S" "$PWD/$B/cuzk"
+  grep -E "^ok|^FAIL|OK \]|FAILED|checks|on the GPU|on the CPU" "$LOG" | head -80
   print_summary 0
   exit 0
 fi
