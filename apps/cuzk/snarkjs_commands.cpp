@@ -34,10 +34,7 @@ int run_snarkjs_prover(const SnarkjsProverArgs& a) {
   Stopwatch wall;
   PhaseTimer t;
   auto [host, key, key_memory] = local_host_with_key(a.zkey, a.cpu_only, t);
-  auto wtns = t.run("load witness", [&] {
-    MappedFile f(a.wtns);
-    return std::make_shared<const std::vector<uint8_t>>(f.bytes().begin(), f.bytes().end());
-  });
+  auto wtns = t.run("load witness", [&] { return std::make_shared<const std::vector<uint8_t>>(read_whole_file(a.wtns)); });
   // every proof verified before it is written (engine::snarkjs_job)
   const auto r = run_job(*host, engine::snarkjs_job(key, std::move(wtns), a.zkey));
   add_stages(t, r);

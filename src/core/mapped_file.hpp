@@ -17,6 +17,7 @@
 #include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/prefault.hpp"
@@ -188,5 +189,19 @@ class MappedFile {
   struct stat st_ {};
   detail::MapGuardSlot* slot_ = nullptr;
 };
+
+// The whole file copied into memory on all cores (one thread copies fresh
+// memory at the page-fault rate); a file changed while read is an error
+// naming it.
+inline std::vector<uint8_t> read_whole_file(const std::string& path) {
+  const MappedFile m(path);
+  return m.parse([](std::span<const uint8_t> b) {
+    std::vector<uint8_t> out;
+    resize_prefaulted(out, b.size());
+    parallel_for(b.size(), size_t(1) << 22,
+                 [&](size_t lo, size_t hi) { std::memcpy(out.data() + lo, b.data() + lo, hi - lo); });
+    return out;
+  });
+}
 
 }  // namespace cuzk

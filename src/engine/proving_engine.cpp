@@ -62,11 +62,11 @@ void prepare_partition(const BellpersonKey&, const JobSpec& spec, PartitionData&
 template <class E>
 void prepare_partition(const ZkeyKey<E>& pk, const JobSpec& spec, PartitionData& d, std::stop_token stop) {
   using F = typename E::Fr;
-  const auto w = formats::snarkjs::read_wtns<E>(*spec.witnesses[d.partition],
-                                                "witness of partition " + std::to_string(d.partition));
-  groth16::check_witness_length(pk, w.size());
+  // decoded straight into the partition's buffer (the wire count checked against the key's first)
+  formats::snarkjs::read_wtns_into<E>(*spec.witnesses[d.partition],
+                                      "witness of partition " + std::to_string(d.partition),
+                                      std::span<F>(d.witness.as<F>(), pk.n_vars));
   if (stop.stop_requested()) throw Cancelled("cancelled while decoding the witness");
-  std::copy(w.begin(), w.end(), d.witness.as<F>());
   if (!d.plan.ab_on_device) groth16::evaluate_ab(pk, d.wires<F>(), d.a<F>(), d.b<F>());
 }
 

@@ -6,13 +6,22 @@
 // The five query point sets are decoded or still encoded (key_points.hpp).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "groth16/key_points.hpp"
 #include "groth16/keys.hpp"
 #include "groth16/sparse_rows.hpp"
 
 namespace cuzk::groth16 {
+
+// Error unless a witness of `witness_wires` fits a key of `key_wires`.
+inline void check_wire_count(size_t witness_wires, size_t key_wires) {
+  if (witness_wires != key_wires)
+    throw Error("witness length differs from the key: the witness has " + std::to_string(witness_wires) +
+                " wires, the key's circuit has " + std::to_string(key_wires));
+}
 
 template <class E>
 struct ZkeyProvingKey {

@@ -20,9 +20,7 @@ namespace cuzk::groth16 {
 
 template <class E>
 void check_witness_length(const ZkeyProvingKey<E>& pk, size_t wires) {
-  if (wires != pk.n_vars)
-    throw Error("witness length differs from the key: the witness has " + std::to_string(wires) +
-                " wires, the key's circuit has " + std::to_string(pk.n_vars));
+  check_wire_count(wires, pk.n_vars);
 }
 
 // a, b: caller-supplied buffers of domain_size elements.

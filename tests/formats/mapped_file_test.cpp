@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <functional>
@@ -100,4 +101,24 @@ TEST(MappedFile, RewrittenInPlaceIsAnError) {
   ::close(fd);
   const std::string e = error_of([&] { m.parse([](auto b) { return sum(b); }); });
   EXPECT_NE(e.find("changed while it was being read"), std::string::npos) << e;
+}
+
+// read_whole_file: every byte, in order, past the parallel copy's 4 MiB
+// pieces; a missing file is an error naming it.
+TEST(MappedFile, ReadWholeFileCopiesEveryByte) {
+  TempFile t("read_whole", (size_t(9) << 20) + 123, 0);
+  {
+    std::fstream f(t.path, std::ios::binary | std::ios::in | std::ios::out);
+    for (size_t i = 0; i < (size_t(9) << 20) + 123; i += 4093) {
+      f.seekp(std::streamoff(i));
+      f.put(char(i * 7 + 1));
+    }
+  }
+  const auto b = read_whole_file(t.path);
+  ASSERT_EQ(b.size(), (size_t(9) << 20) + 123);
+  MappedFile m(t.path);
+  EXPECT_TRUE(std::equal(b.begin(), b.end(), m.bytes().begin()));
+  EXPECT_EQ(b[4093], uint8_t(4093 * 7 + 1));
+  const std::string e = error_of([&] { (void)read_whole_file(t.path + ".missing"); });
+  EXPECT_NE(e.find(t.path + ".missing"), std::string::npos) << e;
 }

@@ -3,14 +3,17 @@
 // little-endian n8-byte integers, wire 0 being the constant ONE.
 #pragma once
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/mapped_file.hpp"
 #include "core/parallel.hpp"
+#include "core/prefault.hpp"
 #include "ff/field_io.hpp"
 #include "formats/snarkjs/binfile.hpp"
 #include "formats/snarkjs/curve_id.hpp"
+#include "groth16/zkey_keys.hpp"
 
 namespace cuzk::formats::snarkjs {
 
@@ -32,22 +35,30 @@ inline WtnsHeader read_wtns_header(const BinFile& f) {
   return h;
 }
 
-// The wire values as elements of E's scalar field; refuses a witness over any
-// other prime, naming both fields.
+// The values section, once the prime is E's and the section holds the
+// header's count of wires (before anything is allocated from that count).
 template <class E>
-std::vector<typename E::Fr> read_wtns(std::span<const uint8_t> bytes, const std::string& source) {
-  using F = typename E::Fr;
-  BinFile f(bytes, "wtns", 2, source);
-  const WtnsHeader h = read_wtns_header(f);
+std::span<const uint8_t> wtns_values(const BinFile& f, const WtnsHeader& h) {
   if (h.curve != curve_of<E>())
     f.fail(std::string("witness prime is ") + (h.curve ? std::string("the ") + curve_name(*h.curve) + " scalar field" :
                                                          "of no supported curve") +
            ", but the key's field is " + curve_name(curve_of<E>()) + "'s");
-  auto s = f.section(2, "witness values", uint64_t(h.n_witness) * F::kBytes);
-  std::vector<F> w(h.n_witness);
+  return f.section(2, "witness values", uint64_t(h.n_witness) * E::Fr::kBytes);
+}
+
+// The wire values as elements of E's scalar field, decoded on all cores
+// into `out`, sized for the key's wires (another count is an error naming
+// both); refuses a witness over any other prime, naming both fields.
+template <class E>
+void read_wtns_into(std::span<const uint8_t> bytes, const std::string& source, std::span<typename E::Fr> out) {
+  using F = typename E::Fr;
+  BinFile f(bytes, "wtns", 2, source);
+  const WtnsHeader h = read_wtns_header(f);
+  auto s = wtns_values<E>(f, h);
+  groth16::check_wire_count(h.n_witness, out.size());
   size_t bad = SIZE_MAX;
   std::mutex mu;
-  parallel_for(w.size(), 1 << 13, [&](size_t b, size_t e) {
+  parallel_for(out.size(), 1 << 13, [&](size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) {
       ff::Limbs<F::N> c{};
       for (int k = 0; k < F::kBytes; ++k) c.v[k / 8] |= uint64_t(s[i * F::kBytes + k]) << (8 * (k % 8));
@@ -56,10 +67,21 @@ std::vector<typename E::Fr> read_wtns(std::span<const uint8_t> bytes, const std:
         bad = std::min(bad, i);
         return;
       }
-      w[i] = F::from_canonical(c);
+      out[i] = F::from_canonical(c);
     }
   });
   if (bad != SIZE_MAX) f.fail("wire " + std::to_string(bad) + " is not below the field's prime");
+}
+
+// The same into a vector of the header's length.
+template <class E>
+std::vector<typename E::Fr> read_wtns(std::span<const uint8_t> bytes, const std::string& source) {
+  const BinFile f(bytes, "wtns", 2, source);
+  const WtnsHeader h = read_wtns_header(f);
+  (void)wtns_values<E>(f, h);
+  std::vector<typename E::Fr> w;
+  resize_prefaulted(w, h.n_witness);
+  read_wtns_into<E>(bytes, source, std::span<typename E::Fr>(w));
   return w;
 }
 
