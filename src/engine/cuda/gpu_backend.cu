@@ -94,7 +94,7 @@ size_t GpuBackend::resident_bytes_locked() const {
 }
 
 template <class E>
-std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> GpuBackend::zkey_prover(const ZkeyKey<E>& pk) {
+std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> GpuBackend::zkey_prover(const ZkeyKey<E>& pk, bool* uploaded) {
   std::lock_guard lk(mu_);
   auto& z = zkeys<E>()[&pk];
   // a key freed and another loaded at the same address is a different key
@@ -102,6 +102,7 @@ std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> GpuBackend::zkey_prover(const Z
     z.prover.reset();
     z.prover = std::make_shared<groth16::cuda::GpuZkeyProver<E>>(pk, device_);
     z.vk = pk.vk;
+    if (uploaded) *uploaded = true;
   }
   return z.prover;
 }
@@ -111,7 +112,11 @@ groth16::ProofTerms<E> GpuBackend::compute_zkey(const ZkeyKey<E>& pk, PartitionD
                                                 const Timeline& clock, const std::string& track) {
   using F = typename E::Fr;
   if (stop.stop_requested()) throw Cancelled("cancelled before the GPU took it");
-  auto prover = zkey_prover(pk);
+  const double tk = clock.now();
+  bool uploaded = false;
+  auto prover = zkey_prover(pk, &uploaded);
+  // the key's first use on this device copied (and checked) it there
+  if (uploaded) part.timeline.spans.push_back({Stage::kH2D, tk, clock.now(), prover->device_bytes(), track});
   groth16::cuda::GpuTimings t;
   // the whole proof under the kernel lock: its copies are small beside its MSMs
   std::lock_guard kernels(kernel_lock_);

@@ -105,7 +105,9 @@ class GpuBackend final : public ProverBackend {
   template <class E>
   Zkeys<E>& zkeys();
   template <class E>
-  std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> zkey_prover(const ZkeyKey<E>& pk);
+  // The key's prover on this device, made (the key uploaded) on first use:
+  // then *uploaded is set.
+  std::shared_ptr<groth16::cuda::GpuZkeyProver<E>> zkey_prover(const ZkeyKey<E>& pk, bool* uploaded = nullptr);
   template <class E>
   groth16::ProofTerms<E> compute_zkey(const ZkeyKey<E>& pk, PartitionData& part, std::stop_token stop,
                                       const Timeline& clock, const std::string& track);

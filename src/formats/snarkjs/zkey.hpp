@@ -112,7 +112,7 @@ struct ZkeyReadOptions {
   // checks them as it uploads them (groth16/key_points.hpp); `file` must be
   // the mapping the bytes lie in. The rest of the key is read and checked.
   groth16::PointStorage points = groth16::PointStorage::kDecoded;
-  std::shared_ptr<const MappedFile> file;
+  std::shared_ptr<const MappedFile> file = nullptr;
 };
 
 namespace detail {

@@ -81,7 +81,6 @@ size_t GpuZkeyProver<E>::device_bytes() const {
 
 template <class E>
 ProofTerms<E> GpuZkeyProver<E>::compute(std::span<const typename E::Fr> witness, GpuTimings* t) {
-  using F = typename E::Fr;
   auto& I = *impl_;
   check_witness_length(I.pk, witness.size());
   std::lock_guard lk(I.busy);
