@@ -73,6 +73,10 @@ std::string public_json(const ZkeyKey<E>& key, std::span<const uint8_t> wtns) {
 
 }  // namespace
 
+ZkeyProver::ZkeyProver(JobKey key)
+    : key_(std::move(key)),
+      memory_(host().budget().acquire(engine::key_memory_bytes(key_), "the key of a rapidsnark prover handle")) {}
+
 ZkeyProver ZkeyProver::from_bytes(std::span<const uint8_t> zkey, const std::string& source) {
   return ZkeyProver(parse_key(zkey, source));
 }

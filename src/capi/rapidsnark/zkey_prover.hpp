@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "engine/job_key.hpp"
+#include "engine/memory_budget.hpp"
 
 namespace cuzk::capi {
 
@@ -27,7 +28,8 @@ class ZkeyProver {
   static ZkeyProver from_bytes(std::span<const uint8_t> zkey, const std::string& source);
   static ZkeyProver from_file(const std::string& path);
   ~ZkeyProver();  // the backends drop their device copies of the key
-  ZkeyProver(ZkeyProver&& o) noexcept : key_(std::move(o.key_)), used_(o.used_.load()) {}
+  ZkeyProver(ZkeyProver&& o) noexcept
+      : key_(std::move(o.key_)), memory_(std::move(o.memory_)), used_(o.used_.load()) {}
   ZkeyProver(const ZkeyProver&) = delete;
   ZkeyProver& operator=(const ZkeyProver&) = delete;
 
@@ -48,8 +50,11 @@ class ZkeyProver {
   Output prove(std::span<const uint8_t> wtns, Sizes have) const;
 
  private:
-  explicit ZkeyProver(engine::JobKey key) : key_(std::move(key)) {}
+  // Holds the key's bytes in the host's memory budget (waiting for room, as
+  // the key cache does; BudgetExceeded when it can never fit).
+  explicit ZkeyProver(engine::JobKey key);
   engine::JobKey key_;  // a snarkjs key, never null
+  engine::MemoryBudget::Reservation memory_;
   // a job has named the key: a backend may hold a device copy of it
   mutable std::atomic<bool> used_{false};
 };
