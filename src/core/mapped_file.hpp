@@ -195,13 +195,7 @@ class MappedFile {
 // naming it.
 inline std::vector<uint8_t> read_whole_file(const std::string& path) {
   const MappedFile m(path);
-  return m.parse([](std::span<const uint8_t> b) {
-    std::vector<uint8_t> out;
-    resize_prefaulted(out, b.size());
-    parallel_for(b.size(), size_t(1) << 22,
-                 [&](size_t lo, size_t hi) { std::memcpy(out.data() + lo, b.data() + lo, hi - lo); });
-    return out;
-  });
+  return m.parse([](std::span<const uint8_t> b) { return parallel_copy(b); });
 }
 
 }  // namespace cuzk

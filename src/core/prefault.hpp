@@ -10,6 +10,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
 
 #include "core/parallel.hpp"
 
@@ -46,6 +49,15 @@ void resize_prefaulted(V& v, size_t n) {
     prefault(v.data() + v.size(), (n - v.size()) * sizeof(*v.data()), Prefault::kWrite);
   }
   v.resize(n);
+}
+
+// A copy of `src` made on all cores into memory faulted in first.
+inline std::vector<uint8_t> parallel_copy(std::span<const uint8_t> src) {
+  std::vector<uint8_t> out;
+  resize_prefaulted(out, src.size());
+  parallel_for(src.size(), size_t(1) << 22,
+               [&](size_t lo, size_t hi) { std::memcpy(out.data() + lo, src.data() + lo, hi - lo); });
+  return out;
 }
 
 }  // namespace cuzk

@@ -1,11 +1,12 @@
 // One point set of a proving key, held in one of two forms:
 //  - decoded: ec::Affine values, checked when read; what the CPU's MSMs use;
-//  - encoded: the bytes of a mapped snarkjs key file as they are (x | y,
-//    little-endian Montgomery limbs, all zero for infinity), which is the
-//    layout of GPU bases: a GPU uploads them as they are and checks them
-//    itself (msm::cuda::GpuMsm::from_encoded), so the host never decodes
-//    them. The set keeps its file mapped; the file may be deleted or renamed
-//    over, and rewriting it in place is detected (check_file_unchanged).
+//  - encoded: the bytes of a snarkjs key as they are (x | y, little-endian
+//    Montgomery limbs, all zero for infinity), which is the layout of GPU
+//    bases: a GPU uploads them as they are and checks them itself
+//    (msm::cuda::GpuMsm::from_encoded), so the host never decodes them. The
+//    set keeps their owner alive: a copy of the key, or its mapped file,
+//    which may be deleted or renamed over (rewriting it in place is
+//    detected: check_file_unchanged).
 // Which form a key loads in is its loader's choice (PointStorage).
 #pragma once
 #include <algorithm>
@@ -34,15 +35,18 @@ class KeyPoints {
   KeyPoints() = default;
   KeyPoints(std::vector<ec::Affine<C>> points) : decoded_(std::move(points)), size_(decoded_.size()) {}
 
-  // `bytes` lie inside `file`; `source` ("zkey 'k.zkey'"), `name` ("A") and
-  // `section` name the points in errors.
-  static KeyPoints encoded(std::shared_ptr<const MappedFile> file, std::span<const uint8_t> bytes, std::string source,
-                           std::string name, uint32_t section) {
+  // `bytes` lie inside what `owner` keeps alive; `file` is that owner when it
+  // is a mapped file (else null); `source` ("zkey 'k.zkey'"), `name` ("A")
+  // and `section` name the points in errors.
+  static KeyPoints encoded(std::shared_ptr<const void> owner, const MappedFile* file, std::span<const uint8_t> bytes,
+                           std::string source, std::string name, uint32_t section) {
+    if (!owner) throw std::logic_error("KeyPoints::encoded without an owner of the bytes");
     if (bytes.size() % kEncodedBytes)
       throw Error(source + ": " + name + " holds " + std::to_string(bytes.size()) + " bytes, not a whole number of " +
                   std::to_string(kEncodedBytes) + "-byte points");
     KeyPoints p;
-    p.file_ = std::move(file);
+    p.owner_ = std::move(owner);
+    p.file_ = file;
     p.bytes_ = bytes;
     p.size_ = bytes.size() / kEncodedBytes;
     p.source_ = std::move(source);
@@ -53,7 +57,7 @@ class KeyPoints {
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  bool is_encoded() const { return file_ != nullptr; }
+  bool is_encoded() const { return owner_ != nullptr; }
 
   // The points of a decoded set; a logic error for an encoded one (its key
   // was loaded for GPUs only).
@@ -100,12 +104,13 @@ class KeyPoints {
       }
     });
     if (bad != SIZE_MAX) throw DecodeError(point_error(bad));
-    file_->check_unchanged();
+    check_file_unchanged();
     return out;
   }
 
-  // Error naming the file when it was truncated or rewritten in place since
-  // it was mapped (what a device copied from it then cannot be trusted).
+  // Error naming the file when the points lie in a mapped file that was
+  // truncated or rewritten in place since (what a device copied from it then
+  // cannot be trusted).
   void check_file_unchanged() const {
     if (file_) file_->check_unchanged();
   }
@@ -123,7 +128,8 @@ class KeyPoints {
 
  private:
   std::vector<ec::Affine<C>> decoded_;
-  std::shared_ptr<const MappedFile> file_;
+  std::shared_ptr<const void> owner_;
+  const MappedFile* file_ = nullptr;  // owner_, when it is a mapped file
   std::span<const uint8_t> bytes_;
   size_t size_ = 0;
   std::string source_, name_;

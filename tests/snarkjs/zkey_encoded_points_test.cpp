@@ -1,6 +1,6 @@
 // A .zkey read with its query points left encoded (what GPU hosts load,
-// groth16/key_points.hpp) is the same key as the decoded read, point for
-// point; its points, decoded later, fail with the decoded reader's own words;
+// groth16/key_points.hpp), in its mapped file or in a copy, is the same key
+// as the decoded read, point for point; its points, decoded later, fail with the decoded reader's own words;
 // it writes back the same file; and a file rewritten in place under it is
 // named as such.
 #include <gtest/gtest.h>
@@ -78,6 +78,25 @@ TYPED_TEST(ZkeyEncodedPointsTest, SameKeyAsDecoded) {
   sj::write_zkey(dec, b);
   EXPECT_EQ(read_bytes(a), read_bytes(b));
   EXPECT_EQ(sj::read_zkey_file<E>(a), dec);
+}
+
+// Encoded in a copy of the bytes (a caller's buffer): the key keeps the copy
+// alive; one owner, file or copy, is required.
+TYPED_TEST(ZkeyEncodedPointsTest, EncodedInACopyTheKeyOwns) {
+  using E = TypeParam;
+  sj::ZkeyReadOptions opt;
+  opt.points = PointStorage::kEncoded;
+  opt.copy = std::make_shared<const std::vector<uint8_t>>(read_bytes(fixture_zkey<E>()));
+  const std::span<const uint8_t> bytes(*opt.copy);
+  const auto enc = sj::read_zkey<E>(bytes, "zkey", opt);
+  opt.copy.reset();
+  ASSERT_TRUE(enc.encoded());
+  EXPECT_NO_THROW(enc.h.check_file_unchanged());
+  EXPECT_EQ(enc, sj::read_zkey_file<E>(fixture_zkey<E>()));
+  sj::ZkeyReadOptions none;
+  none.points = PointStorage::kEncoded;
+  const auto again = read_bytes(fixture_zkey<E>());
+  EXPECT_THROW((void)sj::read_zkey<E>(again, "zkey", none), std::logic_error);
 }
 
 TYPED_TEST(ZkeyEncodedPointsTest, LoadKeyFileKeepsThemEncodedOnRequest) {

@@ -8,6 +8,7 @@
 
 #include "capi/immortal.hpp"
 #include "core/mapped_file.hpp"
+#include "core/prefault.hpp"
 #include "engine/proving_host.hpp"
 #include "engine/snarkjs_job.hpp"
 #include "ff/field_io.hpp"
@@ -29,10 +30,17 @@ engine::ProvingHost& host() {
   return **h;
 }
 
+// A key of the caller's bytes, owned: for GPUs a copy whose points the
+// devices check and convert themselves, else decoded.
 JobKey parse_key(std::span<const uint8_t> bytes, const std::string& source) {
   return sj::with_curve(sj::zkey_curve(bytes, source), [&](auto e) -> JobKey {
     using E = decltype(e);
-    return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, source));
+    if (host().zkey_points() == groth16::PointStorage::kDecoded)
+      return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(bytes, source));
+    sj::ZkeyReadOptions opt;
+    opt.points = groth16::PointStorage::kEncoded;
+    opt.copy = std::make_shared<const std::vector<uint8_t>>(parallel_copy(bytes));
+    return std::make_shared<const ZkeyKey<E>>(sj::read_zkey<E>(*opt.copy, source, opt));
   });
 }
 

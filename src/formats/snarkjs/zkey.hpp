@@ -15,6 +15,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/mapped_file.hpp"
 #include "core/parallel.hpp"
@@ -109,10 +110,12 @@ struct ZkeyReadOptions {
   // its output points instead, which catches off-subgroup key points.
   bool check_query_subgroups = false;
   // kEncoded: those five sets stay as the file holds them, for a GPU that
-  // checks them as it uploads them (groth16/key_points.hpp); `file` must be
-  // the mapping the bytes lie in. The rest of the key is read and checked.
+  // checks them as it uploads them (groth16/key_points.hpp); the bytes read
+  // must lie in `file` (a mapping) or `copy`, which the key then keeps. The
+  // rest of the key is read and checked.
   groth16::PointStorage points = groth16::PointStorage::kDecoded;
   std::shared_ptr<const MappedFile> file = nullptr;
+  std::shared_ptr<const std::vector<uint8_t>> copy = nullptr;
 };
 
 namespace detail {
@@ -154,10 +157,11 @@ groth16::KeyPoints<C> encoded_points(const BinFile& f, const ZkeyReadOptions& op
                                      size_t count) {
   constexpr size_t w = ec::snarkjs::kPointBytes<C>;
   auto s = f.section(id, name, uint64_t(count) * w);
-  const auto whole = opt.file->bytes();
+  const std::span<const uint8_t> whole = opt.file ? opt.file->bytes() : std::span<const uint8_t>(*opt.copy);
   if (s.data() < whole.data() || s.data() + s.size() > whole.data() + whole.size())
-    throw std::logic_error("read_zkey: the bytes do not lie in ZkeyReadOptions::file");
-  return groth16::KeyPoints<C>::encoded(opt.file, s, f.source(), name, id);
+    throw std::logic_error("read_zkey: the bytes do not lie in ZkeyReadOptions::file or ::copy");
+  if (opt.file) return groth16::KeyPoints<C>::encoded(opt.file, opt.file.get(), s, f.source(), name, id);
+  return groth16::KeyPoints<C>::encoded(opt.copy, nullptr, s, f.source(), name, id);
 }
 
 template <class C>
@@ -333,8 +337,8 @@ groth16::ZkeyProvingKey<E> read_zkey(std::span<const uint8_t> bytes, const std::
   detail::read_coefficients<typename E::Fr>(f, h, pk.qap_a, pk.qap_b);
   const size_t n_c = size_t(h.n_vars) - h.n_public - 1;
   if (opt.points == groth16::PointStorage::kEncoded) {
-    if (!opt.file || opt.check_query_subgroups)
-      throw std::logic_error("read_zkey: encoded points need ZkeyReadOptions::file and no subgroup checks");
+    if (!opt.file == !opt.copy || opt.check_query_subgroups)
+      throw std::logic_error("read_zkey: encoded points need one of ZkeyReadOptions::file, ::copy and no subgroup checks");
     pk.a = detail::encoded_points<G1>(f, opt, 5, "A", h.n_vars);
     pk.b1 = detail::encoded_points<G1>(f, opt, 6, "B1", h.n_vars);
     pk.b2 = detail::encoded_points<G2>(f, opt, 7, "B2", h.n_vars);
