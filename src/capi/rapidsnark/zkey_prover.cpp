@@ -1,6 +1,7 @@
 #include "zkey_prover.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -83,7 +84,8 @@ std::string public_json(const ZkeyKey<E>& key, std::span<const uint8_t> wtns) {
 
 ZkeyProver::ZkeyProver(JobKey key)
     : key_(std::move(key)),
-      memory_(host().budget().acquire(engine::key_memory_bytes(key_), "the key of a rapidsnark prover handle")) {}
+      memory_(host().budget().acquire(engine::key_memory_bytes(key_), "the key of a rapidsnark prover handle", {},
+                                      engine::MemoryBudget::Clock::now() + std::chrono::minutes(10))) {}
 
 ZkeyProver ZkeyProver::from_bytes(std::span<const uint8_t> zkey, const std::string& source) {
   return ZkeyProver(parse_key(zkey, source));

@@ -50,8 +50,9 @@ class ZkeyProver {
   Output prove(std::span<const uint8_t> wtns, Sizes have) const;
 
  private:
-  // Holds the key's bytes in the host's memory budget (waiting for room, as
-  // the key cache does; BudgetExceeded when it can never fit).
+  // Holds the key's bytes in the host's memory budget (waiting for room as
+  // the key cache does, at most 10 minutes; BudgetExceeded when it can never
+  // fit, BudgetTimeout when no room came).
   explicit ZkeyProver(engine::JobKey key);
   engine::JobKey key_;  // a snarkjs key, never null
   engine::MemoryBudget::Reservation memory_;
