@@ -7,25 +7,37 @@
 
 namespace cuzk::app {
 
-std::unique_ptr<engine::ProvingHost> local_host(bool cpu_only) {
+namespace {
+
+engine::BackendOptions local_options(bool cpu_only) {
   engine::BackendOptions o;
   o.use_gpus = !cpu_only;
   // One proof per process: pinning its buffers (~1.5 GB/s) would cost more
   // than the copies through pinned staging chunks it saves.
   o.host_memory = "staged";
-  return engine::make_local_host(o);
+  return o;
+}
+
+}  // namespace
+
+std::unique_ptr<engine::ProvingHost> local_host(bool cpu_only) {
+  return engine::make_local_host(local_options(cpu_only));
 }
 
 HostAndKey local_host_with_key(const std::string& key_path, bool cpu_only, PhaseTimer& t) {
-  auto starting = std::async(std::launch::async, [cpu_only] { return local_host(cpu_only); });
-  engine::BackendOptions o;
-  o.use_gpus = !cpu_only;
-  const auto points = engine::local_zkey_points(o);
+  engine::BackendOptions o = local_options(cpu_only);
+  auto starting = std::async(std::launch::async, [o] { return engine::make_local_host(o); });
   HostAndKey hk;
-  hk.key = t.run("load key", [&] { return engine::load_key_file(key_path, points); });
-  hk.host = t.run("wait for backends", [&] { return starting.get(); });
-  if (hk.host->zkey_points() != points)
-    hk.key = t.run("load key again", [&] { return engine::load_key_file(key_path, hk.host->zkey_points()); });
+  const Stopwatch sw;
+  double waited = 0;
+  hk.key = engine::load_key_while_host_starts(key_path, o, [&]() -> const engine::ProvingHost& {
+    const Stopwatch w;
+    hk.host = starting.get();
+    waited = w.seconds();
+    return *hk.host;
+  });
+  t.add("load key", sw.seconds() - waited);
+  t.add("wait for backends", waited);
   hk.key_memory = hk.host->budget().acquire(engine::key_memory_bytes(hk.key), "key '" + key_path + "'");
   return hk;
 }

@@ -5,12 +5,14 @@
 // Contract: decoders throw cuzk::DecodeError saying why on bad input.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <span>
 #include <string>
 
 #include "core/error.hpp"
+#include "core/parallel.hpp"
 #include "ec/subgroup.hpp"
 #include "ff/field_io.hpp"
 
@@ -103,6 +105,38 @@ Affine<C> decode(std::span<const uint8_t> in, SubgroupCheck check = SubgroupChec
   if (in.size() != kPointBytes<C>)
     detail::fail<C>(what, "expected " + std::to_string(kPointBytes<C>) + " bytes, got " + std::to_string(in.size()));
   return decode<C>(in.data(), check, what);
+}
+
+// Why the point at `in` does not decode (decode's message), or "" when it does.
+template <class C>
+std::string decode_error(const uint8_t* in, SubgroupCheck check) {
+  try {
+    (void)decode<C>(in, check);
+  } catch (const DecodeError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// n consecutive points from `in` decoded on all cores into out[0, n): the
+// index of the first that does not decode (decode_error says why), or
+// SIZE_MAX when all do.
+template <class C>
+size_t decode_many(const uint8_t* in, size_t n, Affine<C>* out, SubgroupCheck check) {
+  std::atomic<size_t> bad{SIZE_MAX};
+  parallel_for(n, 512, [&](size_t b, size_t e) {
+    for (size_t i = b; i < e; ++i) {
+      try {
+        out[i] = decode<C>(in + i * kPointBytes<C>, check);
+      } catch (const DecodeError&) {
+        size_t cur = bad.load();
+        while (i < cur && !bad.compare_exchange_weak(cur, i)) {
+        }
+        return;
+      }
+    }
+  });
+  return bad.load();
 }
 
 }  // namespace cuzk::ec::snarkjs

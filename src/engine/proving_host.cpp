@@ -32,10 +32,14 @@ std::unique_ptr<ProvingHost> make_local_host(const BackendOptions& opts) {
   return std::make_unique<ProvingHost>(MemoryBudget::detect_total(kMargin), make_backends(opts));
 }
 
-groth16::PointStorage local_zkey_points(const BackendOptions& opts) {
+JobKey load_key_while_host_starts(const std::string& path, const BackendOptions& opts,
+                                  const std::function<const ProvingHost&()>& wait_host) {
   // make_backends makes GPU backends only, all of which prove .zkey keys on their device
-  return opts.use_gpus && gpu_devices_present() > 0 ? groth16::PointStorage::kEncoded
-                                                    : groth16::PointStorage::kDecoded;
+  const auto guess = opts.use_gpus && gpu_devices_present() > 0 ? groth16::PointStorage::kEncoded
+                                                                : groth16::PointStorage::kDecoded;
+  JobKey key = load_key_file(path, guess);
+  const auto points = wait_host().zkey_points();
+  return points == guess ? key : load_key_file(path, points);
 }
 
 }  // namespace cuzk::engine

@@ -6,6 +6,7 @@
 // one.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -61,9 +62,12 @@ class ProvingHost {
 // A host for one process's own proofs: the budget from the machine (its
 // memory less a margin), the backends make_backends picks from `opts`.
 std::unique_ptr<ProvingHost> make_local_host(const BackendOptions& opts = {});
-// The form make_local_host(opts)'s .zkey keys take, known before its
-// backends start, so that a one-shot caller can read its key while they do
-// (CUDA's start-up); the host's zkey_points() has the last word.
-groth16::PointStorage local_zkey_points(const BackendOptions& opts = {});
+// Reads a key file while another thread builds the local host of `opts`
+// (its CUDA start-up overlaps the read), in the form that host's backends
+// prove from: guessed before they start, read again in the host's own
+// (zkey_points()) if the guess was wrong. `wait_host` returns the host once
+// it is built.
+JobKey load_key_while_host_starts(const std::string& path, const BackendOptions& opts,
+                                  const std::function<const ProvingHost&()>& wait_host);
 
 }  // namespace cuzk::engine

@@ -11,7 +11,6 @@
 #pragma once
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -19,7 +18,6 @@
 
 #include "core/error.hpp"
 #include "core/mapped_file.hpp"
-#include "core/parallel.hpp"
 #include "core/prefault.hpp"
 #include "ec/serialize_snarkjs.hpp"
 
@@ -73,14 +71,9 @@ class KeyPoints {
   // Why point i of an encoded set is bad, in the words of the decoded
   // reader's errors: "zkey 'k.zkey': A[17] (section 5, byte 1088): ...".
   std::string point_error(size_t i) const {
-    std::string why = "not a valid point";
-    try {
-      (void)ec::snarkjs::decode<C>(bytes_.data() + i * kEncodedBytes, ec::SubgroupCheck::kSkip);
-    } catch (const DecodeError& e) {
-      why = e.what();
-    }
     return source_ + ": " + name_ + "[" + std::to_string(i) + "] (section " + std::to_string(section_) + ", byte " +
-           std::to_string(i * kEncodedBytes) + "): " + why;
+           std::to_string(i * kEncodedBytes) +
+           "): " + ec::snarkjs::decode_error<C>(bytes_.data() + i * kEncodedBytes, ec::SubgroupCheck::kSkip);
   }
 
   // Every point decoded and checked on the host (on the curve, coordinates
@@ -90,19 +83,7 @@ class KeyPoints {
     if (!is_encoded()) return decoded_;
     std::vector<ec::Affine<C>> out;
     resize_prefaulted(out, size_);
-    size_t bad = SIZE_MAX;
-    std::mutex mu;
-    parallel_for(size_, 512, [&](size_t b, size_t e) {
-      for (size_t i = b; i < e; ++i) {
-        try {
-          out[i] = ec::snarkjs::decode<C>(bytes_.data() + i * kEncodedBytes, ec::SubgroupCheck::kSkip);
-        } catch (const DecodeError&) {
-          std::lock_guard lk(mu);
-          bad = std::min(bad, i);
-          return;
-        }
-      }
-    });
+    const size_t bad = ec::snarkjs::decode_many<C>(bytes_.data(), size_, out.data(), ec::SubgroupCheck::kSkip);
     if (bad != SIZE_MAX) throw DecodeError(point_error(bad));
     check_file_unchanged();
     return out;

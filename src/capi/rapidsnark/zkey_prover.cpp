@@ -94,10 +94,8 @@ ZkeyProver ZkeyProver::from_bytes(std::span<const uint8_t> zkey, const std::stri
 ZkeyProver ZkeyProver::from_file(const std::string& path) {
   // the first call's host starts its backends (CUDA) while the key is read
   auto starting = std::async(std::launch::async, [] { return &host(); });
-  const auto points = engine::local_zkey_points();
-  JobKey key = engine::load_key_file(path, points);
-  const engine::ProvingHost& h = *starting.get();
-  if (h.zkey_points() != points) key = engine::load_key_file(path, h.zkey_points());
+  JobKey key =
+      engine::load_key_while_host_starts(path, {}, [&]() -> const engine::ProvingHost& { return *starting.get(); });
   if (std::holds_alternative<std::shared_ptr<const engine::BellpersonKey>>(key))
     throw Error("'" + path + "' is a bellperson .params key, not a snarkjs .zkey");
   return ZkeyProver(std::move(key));

@@ -120,7 +120,7 @@ struct ZkeyReadOptions {
 
 namespace detail {
 
-// Decodes `count` consecutive points of section `id` in parallel; the error
+// Decodes `count` consecutive points of section `id` on all cores; the error
 // names the section, index and byte offset of the first bad point.
 template <class C>
 std::vector<ec::Affine<C>> read_points(const BinFile& f, uint32_t id, const std::string& name, size_t count,
@@ -129,25 +129,10 @@ std::vector<ec::Affine<C>> read_points(const BinFile& f, uint32_t id, const std:
   auto s = f.section(id, name, uint64_t(count) * w);
   std::vector<ec::Affine<C>> pts;
   resize_prefaulted(pts, count);
-  std::string err;
-  size_t err_at = SIZE_MAX;
-  std::mutex mu;
-  parallel_for(count, 512, [&](size_t b, size_t e) {
-    for (size_t i = b; i < e; ++i) {
-      try {
-        pts[i] = ec::snarkjs::decode<C>(s.data() + i * w, check);
-      } catch (const DecodeError& ex) {
-        std::lock_guard lk(mu);
-        if (i < err_at) {
-          err_at = i;
-          err = name + "[" + std::to_string(i) + "] (section " + std::to_string(id) + ", byte " +
-                std::to_string(i * w) + "): " + ex.what();
-        }
-        return;
-      }
-    }
-  });
-  if (!err.empty()) f.fail(err);
+  const size_t bad = ec::snarkjs::decode_many<C>(s.data(), count, pts.data(), check);
+  if (bad != SIZE_MAX)
+    f.fail(name + "[" + std::to_string(bad) + "] (section " + std::to_string(id) + ", byte " +
+           std::to_string(bad * w) + "): " + ec::snarkjs::decode_error<C>(s.data() + bad * w, check));
   return pts;
 }
 

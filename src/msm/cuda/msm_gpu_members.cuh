@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <random>
 #include <span>
 #include <string>
@@ -14,7 +13,6 @@
 #include "core/error.hpp"
 #include "core/parallel.hpp"
 #include "ec/batch_affine.hpp"
-#include "ec/encoded_point.hpp"
 #include "ec/serialize_snarkjs.hpp"
 #include "ec/scalar_mul.hpp"
 #include "ff/field_io.hpp"
@@ -42,17 +40,6 @@ bool fits_resident(size_t n) {
   size_t free_b = 0, total_b = 0;
   CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
   return need + (size_t(4) << 30) <= free_b;
-}
-
-// Why encoded base i is bad, in the words of the host's snarkjs decoder.
-template <class C>
-std::string encoded_point_why(std::span<const uint8_t> bytes, size_t i) {
-  try {
-    (void)ec::snarkjs::decode<C>(bytes.data() + i * sizeof(gd::DevPoint<C>), ec::SubgroupCheck::kSkip);
-  } catch (const DecodeError& e) {
-    return e.what();
-  }
-  return "not a valid point";
 }
 
 }  // namespace detail
@@ -109,37 +96,25 @@ GpuMsm<C> GpuMsm<C>::from_encoded(std::span<const uint8_t> bytes, int device, Gp
                 "-byte points");
   const size_t n = bytes.size() / w;
   if (n >= (size_t(1) << 31)) throw Error("GpuMsm: " + std::to_string(n) + " bases (at most 2^31 - 1)");
+  const auto bad_point = [&](size_t i) {
+    return BadEncodedPoint(i, ec::snarkjs::decode_error<C>(bytes.data() + i * w, ec::SubgroupCheck::kSkip));
+  };
+  detail::DeviceGuard g(device);
+  if (opt.stream_bases || !detail::fits_resident<C>(n)) {
+    // decoded and checked here, then streamed as the span constructor's bases are
+    std::vector<ec::Affine<C>> host(n);
+    const size_t bad = ec::snarkjs::decode_many<C>(bytes.data(), n, host.data(), ec::SubgroupCheck::kSkip);
+    if (bad != SIZE_MAX) throw bad_point(bad);
+    opt.stream_bases = true;
+    GpuMsm m(host, device, opt);
+    m.impl_->own_host_bases = std::move(host);  // the points stay where m's host_bases points
+    return m;
+  }
   GpuMsm m;
   m.impl_ = std::make_unique<Impl>();
   Impl& I = *m.impl_;
-  detail::DeviceGuard g(device);
   I.begin(device, n, opt);
-  I.resident = !opt.stream_bases && detail::fits_resident<C>(n);
-  if (!I.resident) {
-    I.own_host_bases.resize(n);
-    std::atomic<size_t> bad{SIZE_MAX};
-    std::atomic<bool> inf{false};
-    parallel_for(n, 512, [&](size_t b, size_t e) {
-      for (size_t i = b; i < e; ++i) {
-        DP p;
-        std::memcpy(static_cast<void*>(&p), bytes.data() + i * w, w);
-        const auto k = ec::classify_encoded<C>(p.x, p.y);
-        if (k == ec::EncodedPointKind::kNotReduced || k == ec::EncodedPointKind::kNotOnCurve) {
-          size_t cur = bad.load();
-          while (i < cur && !bad.compare_exchange_weak(cur, i)) {
-          }
-          return;
-        }
-        const bool is_inf = k == ec::EncodedPointKind::kInfinity;
-        if (is_inf) inf.store(true, std::memory_order_relaxed);
-        I.own_host_bases[i] = is_inf ? ec::Affine<C>::infinity() : ec::Affine<C>::from_xy(p.x, p.y);
-      }
-    });
-    if (bad.load() != SIZE_MAX) throw BadEncodedPoint(bad.load(), detail::encoded_point_why<C>(bytes, bad.load()));
-    I.any_inf = inf.load();
-    I.host_bases = I.own_host_bases.data();
-    return m;
-  }
+  I.resident = true;
   I.points.ensure(std::max<size_t>(1, n) * w);
   I.inf_words.ensure((n / 32 + 1) * 4);
   DevBuf flags;  // the least bad index, then "any infinity"
@@ -163,7 +138,7 @@ GpuMsm<C> GpuMsm<C>::from_encoded(std::span<const uint8_t> bytes, int device, Gp
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost, s.get()));
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&any_inf, d_inf, sizeof any_inf, cudaMemcpyDeviceToHost, s.get()));
   s.synchronize();
-  if (bad != ~0ull) throw BadEncodedPoint(size_t(bad), detail::encoded_point_why<C>(bytes, size_t(bad)));
+  if (bad != ~0ull) throw bad_point(size_t(bad));
   I.any_inf = any_inf != 0;
   return m;
 }
