@@ -151,9 +151,11 @@ class GrpcService::WaitSlot {
 };
 
 unsigned GrpcService::max_waiting_calls(unsigned max_rpc_threads) {
-  // gRPC's sync server keeps a thread polling beside the handlers; the rest
-  // of the reserve answers control calls however many callers wait
-  const unsigned reserve = std::max(3u, max_rpc_threads / 8);
+  // gRPC's sync server keeps up to two threads polling beside the handlers,
+  // and refuses a call (Server Threadpool Exhausted) when the poller that
+  // takes it cannot start its replacement; the rest of the reserve answers
+  // control calls however many callers wait
+  const unsigned reserve = std::max(4u, max_rpc_threads / 8);
   return max_rpc_threads > reserve ? max_rpc_threads - reserve : 1;
 }
 
