@@ -33,6 +33,7 @@ void print_phases(const PhaseTimer& t, std::FILE* out) {
 int run_snarkjs_prover(const SnarkjsProverArgs& a) {
   Stopwatch wall;
   PhaseTimer t;
+  engine::require_zkey_file(a.zkey);
   auto [host, key, key_memory] = local_host_with_key(a.zkey, a.cpu_only, t);
   auto wtns = t.run("load witness", [&] { return std::make_shared<const std::vector<uint8_t>>(read_whole_file(a.wtns)); });
   // every proof verified before it is written (engine::snarkjs_job)

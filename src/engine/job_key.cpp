@@ -80,4 +80,12 @@ JobKey load_key_file(const std::string& path, groth16::PointStorage zkey_points)
   return load_key_file(path, process_validation_memo(), zkey_points);
 }
 
+void require_zkey_file(const std::string& path) {
+  const MappedFile file(path);
+  const auto bytes = file.bytes();
+  if (bytes.size() < 4 || std::memcmp(bytes.data(), "zkey", 4) != 0)
+    throw Error("'" + path + "' is not a snarkjs .zkey (it does not start with \"zkey\"; a bellperson .params key " +
+                "cannot prove a circom witness)");
+}
+
 }  // namespace cuzk::engine

@@ -79,5 +79,9 @@ JobKey load_key_file(const std::string& path, const ValidationMemo& memo,
                      groth16::PointStorage zkey_points = groth16::PointStorage::kDecoded);
 // ... with the process's memo (process_validation_memo()).
 JobKey load_key_file(const std::string& path, groth16::PointStorage zkey_points = groth16::PointStorage::kDecoded);
+// Refuses, by its first four bytes and before anything is parsed, a key file
+// that is not a snarkjs .zkey: a .params file would otherwise be read whole
+// (gigabytes) only to be refused by a snarkjs job.
+void require_zkey_file(const std::string& path);
 
 }  // namespace cuzk::engine

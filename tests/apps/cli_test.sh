@@ -108,6 +108,8 @@ refused 2 "missing params file" "File does not exist: missing\.params" \
   "$CUZK" prove --circuit merkle -p missing.params -o x --public y
 refused 2 "missing zkey (prover)" "File does not exist: missing\.zkey" \
   "$CUZK" prover missing.zkey missing.wtns proof.json public.json
+refused 2 "params given to prover" "'p\.params' is not a snarkjs \.zkey" \
+  "$CUZK" prover p.params vk.bin proof.json public.json
 refused 2 "missing witness (client prove)" "cannot open 'missing\.wtns'" \
   "$CUZK" client --address "unix:$dir/none.sock" prove --zkey c.zkey --wtns missing.wtns
 refused 2 "unwritable output" "cannot create 'nodir/p\.params'" \

@@ -425,6 +425,10 @@ int main(int argc, char** argv) {
   out_free(&o);
   groth16_prover_destroy(NULL);
 
+  /* a file that is not a .zkey (here the witness) is refused by its first bytes */
+  rc = groth16_prover_create_zkey_file(&bad, argv[2], err, sizeof err);
+  CHECK(rc == PROVER_ERROR && !bad && strstr(err, "not a snarkjs .zkey"), "create from a .wtns: rc %d (%s)", rc, err);
+
   /* error messages are cut to the buffer given */
   char small[8];
   memset(small, 'x', sizeof small);

@@ -92,6 +92,7 @@ ZkeyProver ZkeyProver::from_bytes(std::span<const uint8_t> zkey, const std::stri
 }
 
 ZkeyProver ZkeyProver::from_file(const std::string& path) {
+  engine::require_zkey_file(path);
   // the first call's host starts its backends (CUDA) while the key is read
   auto starting = std::async(std::launch::async, [] { return &host(); });
   JobKey key =
