@@ -184,7 +184,7 @@ grpc::Status GrpcService::SubmitProof(grpc::ServerContext* ctx, const v1::Submit
   return guarded("SubmitProof", ctx, true, [&] {
     auto pr = request_of(*req);
     pr.deadline = deadline_of(*ctx);
-    const auto s = core_.submit(pr);
+    const auto s = core_.submit(std::move(pr));
     out->set_job_id(s.id);
     out->set_queue_position(s.queue_position);
     return grpc::Status::OK;
@@ -212,7 +212,7 @@ grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest
     if (!req->has_submit()) throw RequestError(RequestError::kInvalidArgument, "missing submit field");
     auto pr = request_of(req->submit());
     pr.deadline = deadline_of(*ctx);
-    const auto s = core_.submit(pr, true, [&] { return ctx->IsCancelled(); });
+    const auto s = core_.submit(std::move(pr), true, [&] { return ctx->IsCancelled(); });
     auto r = core_.await(s.id, [&] { return ctx->IsCancelled(); });
     if (r.how != Awaited::kEnded) {
       core_.leave(s.id);

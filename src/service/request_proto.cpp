@@ -1,8 +1,13 @@
 #include "service/request_proto.hpp"
 
-#include <openssl/sha.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/wire_format.h>
 
 #include <algorithm>
+#include <vector>
+
+#include "filecoin/hash/sha256.hpp"
 
 namespace cuzk::service {
 
@@ -39,17 +44,44 @@ std::optional<engine::Priority> priority_of(v1::Priority p) {
 
 std::vector<uint8_t> bytes_of(const std::string& s) { return {s.begin(), s.end()}; }
 
+// SHA-256 fed as protobuf writes: a request is hashed without a copy of it
+// (a witness is hundreds of MB, and fresh pages cost more than the hash).
+class HashingSink final : public google::protobuf::io::CopyingOutputStream {
+ public:
+  explicit HashingSink(filecoin::Sha256& h) : h_(h) {}
+  bool Write(const void* data, int size) override {
+    h_.update(data, size_t(size));
+    return true;
+  }
+
+ private:
+  filecoin::Sha256& h_;
+};
+
 // What a request asks, without who asks or how urgently: a retry under the
-// same id matches it.
-std::string fingerprint_of(v1::SubmitProofRequest m) {
-  m.clear_request_id();
-  m.clear_priority();
-  m.clear_label();
-  std::string bytes;
-  m.SerializeToString(&bytes);
-  unsigned char d[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), d);
-  return std::string(reinterpret_cast<const char*>(d), sizeof d);
+// same id matches it. The hash of the message's serialization with
+// request_id, priority and label left out.
+std::string fingerprint_of(const v1::SubmitProofRequest& m) {
+  using google::protobuf::FieldDescriptor;
+  using google::protobuf::internal::WireFormat;
+  const auto* d = v1::SubmitProofRequest::descriptor();
+  const FieldDescriptor* skip[] = {d->FindFieldByName("request_id"), d->FindFieldByName("priority"),
+                                   d->FindFieldByName("label")};
+  filecoin::Sha256 h;
+  {
+    HashingSink sink(h);
+    google::protobuf::io::CopyingOutputStreamAdaptor buffered(&sink);
+    google::protobuf::io::CodedOutputStream out(&buffered);
+    (void)m.ByteSizeLong();  // the writer reads the nested messages' cached sizes
+    std::vector<const FieldDescriptor*> fields;
+    m.GetReflection()->ListFields(m, &fields);  // in field-number order, as serialized
+    for (const FieldDescriptor* f : fields)
+      if (std::find(std::begin(skip), std::end(skip), f) == std::end(skip))
+        WireFormat::SerializeFieldWithCachedSizes(f, m, &out);
+    WireFormat::SerializeUnknownFields(m.GetReflection()->GetUnknownFields(m), &out);
+  }  // out gives back what it did not fill, then buffered flushes into the hash
+  const auto digest = h.finish();
+  return std::string(digest.begin(), digest.end());
 }
 
 }  // namespace
