@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "exit_codes.hpp"
 #include "filecoin_commands.hpp"
+#include "huge_page_malloc.hpp"
 #include "service/daemon.hpp"
 #include "service_commands.hpp"
 #include "snarkjs_commands.hpp"
@@ -25,9 +26,12 @@ static void add_circuit_options(CLI::App* cmd, CircuitOptions& c) {
 }
 
 int main(int argc, char** argv) {
+  // the processes that hold whole requests in malloc's memory
+  const std::string command = argc > 1 ? argv[1] : "";
+  if (command == "daemon" || command == "client") reexec_with_huge_page_malloc(argv);
   // the daemon blocks SIGINT/SIGTERM before any thread exists, so its
   // sigwait is their only receiver; other commands keep the default handling
-  const bool daemon = argc > 1 && std::string(argv[1]) == "daemon";
+  const bool daemon = command == "daemon";
   if (daemon) cuzk::service::block_shutdown_signals();
   // named, so that help and messages say "cuzk", not the path it was run by
   CLI::App app{"cuzk: Groth16 proofs on NVIDIA GPUs (CPU fallback)", "cuzk"};

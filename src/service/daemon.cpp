@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <thread>
 
@@ -85,6 +86,9 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   spdlog::info("cuzk daemon: budget {:.2f} GB, {} synthesis thread(s), backends:{}; parameter folder '{}'{}",
                double(cc.budget_bytes) / 1e9, core.engine_config().synthesis_threads, names, cc.param_folder,
                cc.verify_proofs ? "" : "; proofs NOT verified before they are returned (verify_proofs = false)");
+  // whether malloc asks for huge pages (glibc.malloc.hugetlb, apps/cuzk/huge_page_malloc.hpp)
+  const char* tunables = std::getenv("GLIBC_TUNABLES");
+  spdlog::info("cuzk daemon: GLIBC_TUNABLES={}", tunables ? tunables : "(unset)");
   for (const auto& k : cfg.preload) {
     const auto loaded = core.preload_key(k.circuit_id.empty() ? k.id : k.circuit_id, k.path, k.pin);
     if (k.prewarm > 0) {
