@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # How long a snarkjs request takes to become a queued job: a daemon with the
 # key preloaded, then `cuzk client prove` runs, each after IDLE seconds of
-# quiet (the daemon's freed memory gone back to the kernel); prints, per run,
+# quiet (a request after a pause is slower than one right after another:
+# the fresh memory its copies fault in costs most then); prints, per run,
 # the seconds from the client's start to the daemon's "queued" line and to
 # the proof. Run it twice to compare malloc settings: the daemon re-executes
 # itself with GLIBC_TUNABLES=glibc.malloc.hugetlb=1 unless the caller's
