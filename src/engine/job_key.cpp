@@ -1,6 +1,8 @@
 #include "engine/job_key.hpp"
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 
 #include "core/mapped_file.hpp"
@@ -81,9 +83,14 @@ JobKey load_key_file(const std::string& path, groth16::PointStorage zkey_points)
 }
 
 void require_zkey_file(const std::string& path) {
-  const MappedFile file(path);
-  const auto bytes = file.bytes();
-  if (bytes.size() < 4 || std::memcmp(bytes.data(), "zkey", 4) != 0)
+  // four bytes read, not the file mapped: a mapping is faulted in whole
+  std::error_code ec;
+  std::ifstream f(path, std::ios::binary);
+  // a path that is missing, unreadable or no regular file: the load that follows names why
+  if (!f || !std::filesystem::is_regular_file(path, ec)) return;
+  char magic[4] = {};
+  f.read(magic, sizeof magic);
+  if (f.gcount() < 4 || std::memcmp(magic, "zkey", 4) != 0)
     throw Error("'" + path + "' is not a snarkjs .zkey (it does not start with \"zkey\"; a bellperson .params key " +
                 "cannot prove a circom witness)");
 }
