@@ -20,19 +20,26 @@ struct PreloadKeyConfig {
 
 struct DaemonConfig {
   // [daemon]
-  // "unix:///path" (or "unix:/path"; created with mode 0600) or "host:port".
-  std::vector<std::string> listen = {"unix:///run/cuzk/cuzk.sock"};
-  // HTTP /status, /metrics, /healthz: "host:port" ("" off; port 0: any free
-  // port, printed).
-  std::string status_listen = "127.0.0.1:9821";
+  // "unix:///path" (or "unix:/path") or "host:port"; Curio's default socket.
+  std::vector<std::string> listen = {"unix:///run/curio/cuzk.sock"};
+  // HTTP /status, /metrics, /healthz: "host:port" ("" off, as in Curio; port
+  // 0: any free port, printed).
+  std::string status_listen;
+  unsigned socket_mode = 0660;  // unix sockets' mode ("0660": owner and socket_group connect)
+  std::string socket_group;     // unix sockets' group (name or number); "": the daemon's
+  // TCP on a loopback address is trusted like the socket. Any other address
+  // needs one of: a token, allow_networks, or insecure_tcp.
   std::string token;        // bearer token every TCP call must carry
   std::string token_file;   // or read from this file (first line)
-  bool insecure_tcp = false;  // TCP without a token (Curio's client sends none): warned about
+  std::vector<std::string> allow_networks;  // CIDRs ("10.0.0.0/8", "::1/128") whose TCP clients are served
+  bool insecure_tcp = false;  // any TCP client, no token: warned about
   unsigned max_message_mb = 256;  // a 32 GiB C1 output is ~50 MB; Curio's client allows 256
   unsigned max_rpc_threads = 256;
 
   // [srs]
-  std::string param_cache;  // parameter folder; "": $FIL_PROOFS_PARAMETER_CACHE or /var/tmp/filecoin-proof-parameters
+  // parameter folder; "": searched in $FIL_PROOFS_PARAMETER_CACHE, Curio's
+  // /data/zk/params, /var/tmp/filecoin-proof-parameters (param_folders())
+  std::string param_cache;
   std::vector<PreloadKeyConfig> preload;  // `preload = ["porep-32g"]` and/or [[srs.preload]] tables
 
   // [memory]
@@ -65,14 +72,19 @@ struct DaemonConfig {
   double drain_timeout_s = 60;    // on SIGINT/SIGTERM: finish in-flight work this long, then cancel
   bool verify_proofs = true;      // verify every proof before returning it (a request may override)
   uint64_t max_queued_bytes = 0;  // witnesses and vanilla proofs held by jobs in flight; "auto" (0): budget / 4
+  // A Prove caller that goes away (deadline, disconnect) cancels its job
+  // only when this is true; by default the job goes on and a retry with the
+  // same request id collects it, as with Curio's daemon.
+  bool cancel_on_disconnect = false;
 
   // Keys accepted but not acted on, one line each saying why.
   std::vector<std::string> notes;
 
   // The bearer token, from token or token_file; empty when neither is set.
   std::string bearer_token() const;
-  // param_cache, or its default.
-  std::string param_folder() const;
+  // The parameter folders in search order: param_cache alone when set.
+  std::vector<std::string> param_folders() const;
+  std::string param_folder() const;  // the first of them
 };
 
 // Throws cuzk::Error naming the file and the key at fault.
