@@ -16,9 +16,10 @@ case "$out" in "cuzk $version ("*) ;; *) fail "--version printed '$out', expecte
 
 unit=$prefix/lib/systemd/system/cuzk.service
 [ -f "$unit" ] || fail "no systemd unit at $unit"
-# the unit was configured for this prefix at build time: it must name a cuzk
-# binary and a config under some etc/cuzk, with the drain's SIGTERM
-grep -qE '^ExecStart=/.+/cuzk daemon --config /.+/cuzk\.toml$' "$unit" || fail "unit's ExecStart: $(grep ExecStart "$unit")"
+# the unit was configured for the build's prefix: it starts that prefix's
+# binary as Curio's documentation starts its daemon, and stops it with the
+# drain's SIGTERM
+grep -qE '^ExecStart=/.+/bin/cuzk --config /data/zk/cuzk\.toml$' "$unit" || fail "unit's ExecStart: $(grep ExecStart "$unit")"
 grep -qx 'KillSignal=SIGTERM' "$unit" || fail "unit does not stop the daemon with SIGTERM"
 grep -qx 'LimitMEMLOCK=infinity' "$unit" || fail "unit does not lift the locked-memory limit pinned buffers need"
 
