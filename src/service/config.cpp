@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -12,7 +13,11 @@
 #include <sstream>
 #include <toml.hpp>
 
+#include <grp.h>
+#include <unistd.h>
+
 #include "core/error.hpp"
+#include "service/ip_network.hpp"
 #include "service/utf8.hpp"
 
 namespace cuzk::service {
@@ -71,19 +76,84 @@ void skip_spaces(const std::string& s, size_t& i) {
   while (i < s.size() && s[i] == ' ') ++i;
 }
 
-// One [section] of the file. Keys outside `known` are refused when it is
-// opened; each read checks the value's type and range and names
-// section.key when they are wrong. An absent section reads as all defaults.
+// Every section and its keys: ours and Curio's (cuzk-core/src/config.rs).
+const std::map<std::string, std::set<std::string>>& known_keys() {
+  static const std::map<std::string, std::set<std::string>> k = {
+      {"daemon",
+       {"listen", "status_listen", "socket_mode", "socket_group", "token", "token_file", "allow_networks",
+        "insecure_tcp", "max_message_mb", "max_rpc_threads"}},
+      {"srs", {"param_cache", "preload"}},
+      {"memory", {"total_budget", "safety_margin", "eviction_min_idle", "pinned_budget", "working_memory_budget"}},
+      {"gpus", {"enabled", "devices", "gpu_workers_per_device", "gpu_threads", "host_memory", "stream_abc"}},
+      {"cpu", {"workers"}},
+      {"synthesis", {"threads", "max_ready", "partition_workers"}},
+      {"scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}},
+      {"pipeline",
+       {"enabled", "synthesis_lookahead", "synthesis_concurrency", "max_parallel_synthesis", "slot_size",
+        "max_gpu_queue_depth"}},
+      {"logging", {"level", "format"}},
+      {"jobs",
+       {"max_partitions", "max_jobs", "result_ttl_s", "drain_timeout_s", "verify_proofs", "max_queued_bytes",
+        "cancel_on_disconnect"}},
+  };
+  return k;
+}
+
+// Edits (insert, delete, replace, swap of neighbours) turning a into b.
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The known name closest to `word`, when close enough to be a typo of it.
+std::optional<std::string> closest(const std::string& word, const std::set<std::string>& known) {
+  std::optional<std::string> best;
+  size_t best_d = std::max<size_t>(2, word.size() / 4) + 1;
+  for (const auto& k : known) {
+    const size_t d = edit_distance(lower(word), k);
+    if (d < best_d) best = k, best_d = d;
+  }
+  return best;
+}
+
+// "; did you mean 'x'?", "; 'x' belongs in [srs]" or "" for a key unknown in `section`.
+std::string key_hint(const std::string& key, const std::string& section, const std::set<std::string>& known) {
+  if (auto near = closest(key, known)) return "; did you mean '" + *near + "'?";
+  for (const auto& [name, keys] : known_keys())
+    if (name != section && keys.count(key)) return "; '" + key + "' belongs in [" + name + "]";
+  for (const auto& [name, keys] : known_keys())
+    if (name != section)
+      if (auto near = closest(key, keys)) return "; did you mean '" + *near + "' in [" + name + "]?";
+  return "";
+}
+
+[[noreturn]] void unknown_key(const std::string& key, const std::string& where, const std::string& section,
+                              const std::set<std::string>& known) {
+  throw Error("unknown key '" + key + "' in " + where + key_hint(key, section, known) + " (known: " + join(known) + ")");
+}
+
+// One [section] of the file. Keys it does not know are refused when it is
+// opened, naming the closest known one; each read checks the value's type
+// and range and names section.key when they are wrong. An absent section
+// reads as all defaults.
 class Section {
  public:
-  Section(const toml::value& root, std::string name, const std::set<std::string>& known) : name_(std::move(name)) {
+  Section(const toml::value& root, std::string name) : name_(std::move(name)) {
     if (!root.contains(name_)) return;
     const auto& t = root.at(name_);
     if (!t.is_table()) throw Error("[" + name_ + "] must be a table, not " + type_name(t));
+    const auto& known = known_keys().at(name_);
     std::set<std::string> keys;  // sorted, so the first unknown key reported does not depend on hashing
     for (const auto& [k, v] : t.as_table()) keys.insert(k);
     for (const auto& k : keys)
-      if (!known.count(k)) throw Error("unknown key '" + k + "' in [" + name_ + "] (known: " + join(known) + ")");
+      if (!known.count(k)) unknown_key(k, "[" + name_ + "]", name_, known);
     table_ = &t;
   }
 
@@ -182,8 +252,9 @@ class Section {
 constexpr int64_t kNoMax = std::numeric_limits<int64_t>::max();
 
 // A listen address: "unix:///abs/path", "unix:path" or "host:port" (IPv6 in
-// brackets). Returns true for TCP. `unix_ok` false: host:port only.
-bool check_address(const std::string& a, const std::string& where, bool unix_ok) {
+// brackets). Returns the host of a TCP address, nullopt for a unix socket.
+// `unix_ok` false: host:port only.
+std::optional<std::string> check_address(const std::string& a, const std::string& where, bool unix_ok) {
   const std::string forms = unix_ok ? "host:port, unix:///path or unix:/path" : "host:port";
   auto bad = [&](const std::string& why) { return Error(where + " '" + a + "': " + why + " (expected " + forms + ")"); };
   if (a.rfind("unix:", 0) == 0) {
@@ -191,10 +262,10 @@ bool check_address(const std::string& a, const std::string& where, bool unix_ok)
     std::string path = a.substr(5);
     if (path.rfind("//", 0) == 0) {
       path = path.substr(2);
-      if (!path.empty() && path[0] != '/') throw bad("unix:// takes an absolute path, as in unix:///run/cuzk/cuzk.sock");
+      if (!path.empty() && path[0] != '/') throw bad("unix:// takes an absolute path, as in unix:///run/curio/cuzk.sock");
     }
     if (path.empty()) throw bad("empty unix socket path");
-    return false;
+    return std::nullopt;
   }
   if (a.find("://") != std::string::npos) throw bad("unknown scheme");
   std::string host, port;
@@ -216,53 +287,116 @@ bool check_address(const std::string& a, const std::string& where, bool unix_ok)
   if (port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
       std::stoul(port) > 65535)
     throw bad("port '" + port + "' is not a number in 0..65535");
-  return true;
+  return host;
+}
+
+std::string port_of(const std::string& a) { return a.substr(a.rfind(':') + 1); }
+
+// The listen addresses' forms, and who may call them: the unix socket and
+// loopback TCP trust whoever reaches them (the machine's users, as the
+// socket's mode and group allow); TCP on any other address must be told who
+// its callers are. `where` names the key or flag the addresses came from.
+void check_listeners(const DaemonConfig& c, const std::string& where) {
+  std::set<std::string> seen;
+  const bool guarded = !c.token.empty() || !c.token_file.empty() || !c.allow_networks.empty() || c.insecure_tcp;
+  for (const auto& a : c.listen) {
+    if (!seen.insert(a).second) throw Error(where + " '" + a + "' is listed twice");
+    const auto host = check_address(a, where, true);
+    if (!host || guarded || is_loopback_host(*host)) continue;
+    const std::string port = port_of(a);
+    throw Error(where + " = '" + a +
+                "': TCP on an address other machines reach serves only the callers it is told of; add one line "
+                "under [daemon]: listen = \"127.0.0.1:" + port + "\" when Curio runs on this machine; "
+                "allow_networks = [\"10.0.0.0/16\"] with your Curio nodes' network; token_file = \"/path/to/token\" "
+                "(or token) when the clients send that bearer token (Curio's client sends none); or insecure_tcp = "
+                "true to serve anyone who reaches the port");
+  }
+  if (!c.status_listen.empty()) check_address(c.status_listen, "daemon.status_listen", false);
+}
+
+// A unix socket's mode: "0660" (octal digits, as chmod takes them) or a TOML
+// octal integer (0o660). A decimal integer is refused: 660 is not 0660.
+unsigned read_socket_mode(const Section& s, const toml::value& v) {
+  const std::string where = s.where("socket_mode");
+  const std::string fix = " (write \"0660\" or 0o660: octal, as chmod takes it)";
+  std::string digits;
+  if (v.is_string()) {
+    digits = trim(v.as_string().str);
+    if (digits.rfind("0o", 0) == 0) digits = digits.substr(2);
+    if (digits.empty() || digits.size() > 4 ||
+        !std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '7'; }))
+      throw Error(where + " = '" + v.as_string().str + "' is not an octal mode" + fix);
+  } else if (v.is_integer()) {
+    const auto loc = v.location();
+    const std::string literal =
+        loc.column() >= 1 ? lower(loc.line_str().substr(loc.column() - 1, loc.region())) : std::string();
+    if (literal.rfind("0o", 0) != 0 && v.as_integer() != 0)
+      throw Error(where + " = " + std::to_string(v.as_integer()) + " is a decimal number" + fix);
+    if (v.as_integer() < 0 || v.as_integer() > 07777) throw Error(where + " = " + literal + " is not a mode" + fix);
+    return unsigned(v.as_integer());
+  } else {
+    s.wrong_type("socket_mode", v, "an octal mode, \"0660\" or 0o660");
+  }
+  const unsigned mode = unsigned(std::stoul(digits, nullptr, 8));
+  if (mode > 07777) throw Error(where + " = '" + digits + "' is not a mode" + fix);
+  return mode;
+}
+
+// A group name or number that exists here: an error now, not when the socket is made.
+void check_socket_group(const std::string& group, const std::string& where) {
+  if (group.empty() || std::all_of(group.begin(), group.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) return;
+  struct group g;
+  struct group* found = nullptr;
+  std::vector<char> buf(16384);
+  if (::getgrnam_r(group.c_str(), &g, buf.data(), buf.size(), &found) != 0 || found == nullptr)
+    throw Error(where + " = '" + group + "': no such group on this machine (a group name, or its number)");
+}
+
+std::vector<std::string> read_strings(const Section& s, const std::string& key, const toml::value& v,
+                                      const std::string& expected) {
+  std::vector<std::string> out;
+  if (v.is_string()) {
+    out.push_back(v.as_string().str);
+  } else if (v.is_array()) {
+    for (const auto& e : v.as_array()) {
+      if (!e.is_string()) s.wrong_type(key, e, "an array of strings (an element is " + type_name(e) + ")");
+      out.push_back(e.as_string().str);
+    }
+  } else {
+    s.wrong_type(key, v, expected);
+  }
+  return out;
 }
 
 void parse_daemon(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "daemon",
-                  {"listen", "status_listen", "token", "token_file", "insecure_tcp", "max_message_mb", "max_rpc_threads"});
+  const Section s(root, "daemon");
   if (const auto* v = s.find("listen")) {
-    const std::string expected = "a string or an array of strings";
-    c.listen.clear();
-    if (v->is_string()) {
-      c.listen.push_back(v->as_string().str);
-    } else if (v->is_array()) {
-      for (const auto& e : v->as_array()) {
-        if (!e.is_string()) s.wrong_type("listen", e, "an array of strings (an element is " + type_name(e) + ")");
-        c.listen.push_back(e.as_string().str);
-      }
-    } else {
-      s.wrong_type("listen", *v, expected);
-    }
+    c.listen = read_strings(s, "listen", *v, "a string or an array of strings");
     if (c.listen.empty()) throw Error(s.where("listen") + " is empty: give at least one address");
   }
   s.read("status_listen", c.status_listen);
+  if (const auto* v = s.find("socket_mode")) c.socket_mode = read_socket_mode(s, *v);
+  s.read("socket_group", c.socket_group);
+  check_socket_group(c.socket_group, s.where("socket_group"));
   s.read("token", c.token);
   s.read("token_file", c.token_file);
+  if (const auto* v = s.find("allow_networks")) {
+    if (!v->is_array()) s.wrong_type("allow_networks", *v, "an array of networks, as [\"10.0.0.0/16\"]");
+    c.allow_networks = read_strings(s, "allow_networks", *v, "an array of networks");
+    IpNetworkList(c.allow_networks, s.where("allow_networks"));  // each one parses
+  }
   s.read("insecure_tcp", c.insecure_tcp);
   s.read("max_message_mb", c.max_message_mb, 1, 2048);
   s.read("max_rpc_threads", c.max_rpc_threads, 4, 65536);
-
-  std::string first_tcp;
-  std::set<std::string> seen;
-  for (const auto& a : c.listen) {
-    if (!seen.insert(a).second) throw Error(s.where("listen") + " '" + a + "' is listed twice");
-    if (check_address(a, s.where("listen"), true) && first_tcp.empty()) first_tcp = a;
-  }
-  if (!c.status_listen.empty()) check_address(c.status_listen, s.where("status_listen"), false);
   if (!c.token.empty() && !c.token_file.empty()) throw Error("[daemon]: set token or token_file, not both");
   if (!c.token_file.empty()) c.bearer_token();  // unreadable or empty: refused now, not at the first call
-  if (!first_tcp.empty() && c.token.empty() && c.token_file.empty() && !c.insecure_tcp)
-    throw Error(s.where("listen") + " = '" + first_tcp +
-                "': TCP without a token needs `insecure_tcp = true` under [daemon] (Curio's client sends no token)"
-                " or token/token_file");
+  check_listeners(c, s.where("listen"));
 }
 
 PreloadKeyConfig parse_preload_table(const toml::value& t, const std::string& where) {
   const std::set<std::string> known = {"circuit_id", "id", "path", "pin", "prewarm"};
   for (const auto& [k, v] : t.as_table())
-    if (!known.count(k)) throw Error("unknown key '" + k + "' in " + where + " (known: " + join(known) + ")");
+    if (!known.count(k)) unknown_key(k, where, "srs.preload", known);
   auto str = [&](const std::string& key, std::string& out) {
     if (!t.contains(key)) return;
     const auto& v = t.at(key);
@@ -292,7 +426,7 @@ PreloadKeyConfig parse_preload_table(const toml::value& t, const std::string& wh
 }
 
 void parse_srs(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "srs", {"param_cache", "preload"});
+  const Section s(root, "srs");
   s.read("param_cache", c.param_cache);
   const auto* v = s.find("preload");
   if (!v) return;
@@ -314,8 +448,7 @@ void parse_srs(const toml::value& root, DaemonConfig& c) {
 }
 
 void parse_memory(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "memory",
-                  {"total_budget", "safety_margin", "eviction_min_idle", "pinned_budget", "working_memory_budget"});
+  const Section s(root, "memory");
   s.read_size("total_budget", c.total_budget_bytes, true);
   s.read_size("safety_margin", c.safety_margin_bytes, false);
   s.read_duration("eviction_min_idle", c.eviction_min_idle_s);
@@ -324,8 +457,7 @@ void parse_memory(const toml::value& root, DaemonConfig& c) {
 }
 
 void parse_gpus(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "gpus",
-                  {"enabled", "devices", "gpu_workers_per_device", "gpu_threads", "host_memory", "stream_abc"});
+  const Section s(root, "gpus");
   s.read("enabled", c.use_gpus);
   if (const auto* v = s.find("devices")) {
     if (!v->is_array()) s.wrong_type("devices", *v, "an array of device numbers");
@@ -351,41 +483,71 @@ void parse_gpus(const toml::value& root, DaemonConfig& c) {
 }
 
 void parse_cpu(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "cpu", {"workers"});
+  const Section s(root, "cpu");
   s.read("workers", c.cpu_workers, 1, 256);
 }
 
-// [synthesis] and [pipeline] together: synthesis_lookahead stands in for
-// max_ready when that is not given.
+// One setting that several keys may give: the first given sets it; a later
+// one given with another value is noted as overridden.
+struct Candidate {
+  std::string where;
+  bool given = false;
+  unsigned value = 0;
+};
+void pick(unsigned& out, const std::vector<Candidate>& candidates, std::vector<std::string>& notes) {
+  const Candidate* chosen = nullptr;
+  for (const auto& k : candidates) {
+    if (!k.given) continue;
+    if (!chosen) {
+      chosen = &k;
+      out = k.value;
+    } else if (k.value != chosen->value) {
+      notes.push_back(k.where + " = " + std::to_string(k.value) + " ignored: " + chosen->where + " = " +
+                      std::to_string(chosen->value) + " is set");
+    }
+  }
+}
+
+// [synthesis] and [pipeline] together: Curio names this engine's two knobs
+// in several ways. Each synthesis thread synthesizes one partition, so
+// max_parallel_synthesis is the thread count; synthesized partitions waiting
+// for a GPU are max_gpu_queue_depth, slot_size and synthesis_lookahead.
 void parse_synthesis(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "synthesis", {"threads", "max_ready", "partition_workers"});
-  s.read("threads", c.synthesis_threads, 0, 1024);
-  const bool max_ready_given = s.read("max_ready", c.max_ready, 0, 1024);
+  const Section s(root, "synthesis");
+  const Section p(root, "pipeline");
+  Candidate threads{s.where("threads")}, parallel{p.where("max_parallel_synthesis")};
+  s.read("threads", threads.value, 0, 1024);
+  threads.given = threads.value > 0;  // 0: automatic, in Curio as here
+  p.read("max_parallel_synthesis", parallel.value, 0, 1024);
+  parallel.given = parallel.value > 0;  // 0: Curio's default
+  pick(c.synthesis_threads, {threads, parallel}, c.notes);
+
+  Candidate ready{s.where("max_ready")}, depth{p.where("max_gpu_queue_depth")}, slots{p.where("slot_size")},
+      lookahead{p.where("synthesis_lookahead")};
+  ready.given = s.read("max_ready", ready.value, 0, 1024);
+  p.read("max_gpu_queue_depth", depth.value, 0, 1024);
+  depth.given = depth.value > 0;  // 0: no throttle in Curio, automatic here
+  p.read("slot_size", slots.value, 0, 1024);
+  slots.given = slots.value > 0;  // 0: Curio's partition pipeline off; here it is always on
+  lookahead.given = p.read("synthesis_lookahead", lookahead.value, 0, 1024);
+  pick(c.max_ready, {ready, depth, slots, lookahead}, c.notes);
+
   int64_t partition_workers = 0;
   if (s.read("partition_workers", partition_workers, 0, kNoMax))
     c.notes.push_back(s.where("partition_workers") + " = " + std::to_string(partition_workers) +
                       " ignored: the memory budget decides how many partitions synthesize at once");
-
-  const Section p(root, "pipeline", {"enabled", "synthesis_lookahead", "synthesis_concurrency"});
   bool enabled = true;
   if (p.read("enabled", enabled) && !enabled)
     c.notes.push_back(p.where("enabled") + " = false ignored: the pipeline is always on");
-  unsigned lookahead = 0;
-  if (p.read("synthesis_lookahead", lookahead, 0, 1024)) {
-    if (!max_ready_given)
-      c.max_ready = lookahead;
-    else if (lookahead != c.max_ready)
-      c.notes.push_back(p.where("synthesis_lookahead") + " = " + std::to_string(lookahead) +
-                        " ignored: [synthesis] max_ready = " + std::to_string(c.max_ready) + " is set");
-  }
   int64_t concurrency = 0;
   if (p.read("synthesis_concurrency", concurrency, 0, kNoMax) && concurrency > 1)
     c.notes.push_back(p.where("synthesis_concurrency") + " = " + std::to_string(concurrency) +
-                      " ignored: concurrency follows the memory budget and [synthesis] threads");
+                      " ignored: partitions of all jobs synthesize together, as many as [synthesis] threads and the "
+                      "memory budget allow");
 }
 
 void parse_scheduler(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"});
+  const Section s(root, "scheduler");
   int64_t batch = 1, wait_ms = 0;
   s.read("max_batch_size", batch, 1, kNoMax);
   const bool wait_given = s.read("max_batch_wait_ms", wait_ms, 0, kNoMax);
@@ -404,14 +566,8 @@ void parse_scheduler(const toml::value& root, DaemonConfig& c) {
 }
 
 void parse_logging(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "logging", {"level", "format"});
-  if (s.read("level", c.log_level)) {
-    c.log_level = lower(c.log_level);
-    if (c.log_level == "warning") c.log_level = "warn";
-    static const std::set<std::string> levels = {"trace", "debug", "info", "warn", "error"};
-    if (!levels.count(c.log_level))
-      throw Error(s.where("level") + " = '" + c.log_level + "': expected trace, debug, info, warn or error");
-  }
+  const Section s(root, "logging");
+  if (s.read("level", c.log_level)) parse_log_directives(c.log_level, s.where("level"));
   if (s.read("format", c.log_format)) {
     c.log_format = lower(c.log_format);
     if (c.log_format == "text") c.log_format.clear();
@@ -421,25 +577,30 @@ void parse_logging(const toml::value& root, DaemonConfig& c) {
 }
 
 void parse_jobs(const toml::value& root, DaemonConfig& c) {
-  const Section s(root, "jobs", {"max_partitions", "max_jobs", "result_ttl_s", "drain_timeout_s", "verify_proofs",
-                                     "max_queued_bytes"});
+  const Section s(root, "jobs");
   s.read("max_partitions", c.max_partitions, 1, 65536);
   s.read("max_jobs", c.max_jobs, 1, 10000000);
   s.read("result_ttl_s", c.result_ttl_s, 0.0, 1e9);
   s.read("drain_timeout_s", c.drain_timeout_s, 0.0, 1e9);
   s.read("verify_proofs", c.verify_proofs);
   s.read_size("max_queued_bytes", c.max_queued_bytes, true);
+  s.read("cancel_on_disconnect", c.cancel_on_disconnect);
 }
 
 DaemonConfig parse(const toml::value& root) {
-  static const std::set<std::string> sections = {"daemon",    "srs",       "memory",   "gpus",   "cpu",
-                                                 "synthesis", "scheduler", "pipeline", "logging", "jobs"};
+  std::set<std::string> sections;
+  for (const auto& [name, keys] : known_keys()) sections.insert(name);
   std::set<std::string> keys;
   for (const auto& [k, v] : root.as_table()) keys.insert(k);
-  for (const auto& k : keys)
-    if (!sections.count(k))
-      throw Error((root.at(k).is_table() ? "unknown section [" + k + "]" : "unknown key '" + k + "' at the top level") +
+  for (const auto& k : keys) {
+    if (sections.count(k)) continue;
+    const auto near = closest(k, sections);
+    if (root.at(k).is_table())
+      throw Error("unknown section [" + k + "]" + (near ? "; did you mean [" + *near + "]?" : "") +
                   " (known sections: " + join(sections) + ")");
+    throw Error("unknown key '" + k + "' at the top level" + key_hint(k, "", {}) +
+                " (keys go under a section: " + join(sections) + ")");
+  }
   DaemonConfig c;
   parse_daemon(root, c);
   parse_srs(root, c);
@@ -453,7 +614,85 @@ DaemonConfig parse(const toml::value& root) {
   return c;
 }
 
+bool is_level_word(const std::string& w, std::string& level) {
+  static const std::map<std::string, std::string> words = {
+      {"trace", "trace"}, {"debug", "debug"}, {"info", "info"}, {"warn", "warn"}, {"warning", "warn"},
+      {"error", "error"}, {"off", "off"},     {"0", "off"},     {"1", "error"},  {"2", "warn"},
+      {"3", "info"},      {"4", "debug"},     {"5", "trace"}};
+  const auto it = words.find(lower(w));
+  if (it == words.end()) return false;
+  level = it->second;
+  return true;
+}
+
+int verbosity(const std::string& level) {
+  static const std::map<std::string, int> v = {{"off", 0},   {"error", 1}, {"warn", 2},
+                                               {"info", 3}, {"debug", 4}, {"trace", 5}};
+  return v.at(level);
+}
+
 }  // namespace
+
+LogDirectives parse_log_directives(const std::string& text, const std::string& what) {
+  const std::string levels = "trace, debug, info, warn, error or off";
+  LogDirectives out;
+  std::string ours, fallback;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t comma = std::min(text.find(',', start), text.size());
+    const std::string d = trim(text.substr(start, comma - start));
+    start = comma + 1;
+    if (d.empty()) continue;  // "info," as EnvFilter takes it
+    auto bad = [&](const std::string& why) { return Error(what + " = '" + text + "': directive '" + d + "' " + why); };
+    const size_t eq = d.rfind('=');
+    const bool span = d.find('[') != std::string::npos;
+    // a span filter ("h2[conn]=debug") has '=' inside braces too: its level follows the last ']'
+    const bool has_level = eq != std::string::npos && (!span || eq > d.rfind(']'));
+    std::string level;
+    if (!has_level) {
+      if (span) {
+        out.ignored.push_back(d);
+        continue;
+      }
+      if (!is_level_word(d, level))
+        throw bad("is not a level (" + levels + "); a target takes one as target=level, as in cuzk=debug");
+      fallback = level;
+      continue;
+    }
+    const std::string target = trim(d.substr(0, eq));
+    if (target.empty()) throw bad("has an empty target (write target=level, as in cuzk=debug)");
+    if (!is_level_word(trim(d.substr(eq + 1)), level))
+      throw bad("has an unknown level '" + trim(d.substr(eq + 1)) + "' (" + levels + ")");
+    const bool cuzk = !span && (target == "cuzk" || target.rfind("cuzk_", 0) == 0 || target.rfind("cuzk::", 0) == 0);
+    if (!cuzk) {
+      out.ignored.push_back(d);
+      continue;
+    }
+    if (ours.empty() || verbosity(level) > verbosity(ours)) ours = level;
+  }
+  out.level = !ours.empty() ? ours : !fallback.empty() ? fallback : "off";
+  return out;
+}
+
+void apply_overrides(DaemonConfig& c, const DaemonOverrides& o, const char* rust_log) {
+  if (!o.listen.empty()) {
+    c.listen = {o.listen};
+    check_listeners(c, "--listen");
+  }
+  if (!o.log_level.empty()) {
+    parse_log_directives(o.log_level, "--log-level");
+    c.log_level = o.log_level;
+  }
+  const std::string env = rust_log ? trim(rust_log) : "";
+  if (env.empty()) return;
+  try {
+    parse_log_directives(env, "RUST_LOG");
+    c.notes.push_back("RUST_LOG='" + env + "' replaces the log level '" + c.log_level + "' (as in Curio)");
+    c.log_level = env;
+  } catch (const Error& e) {
+    c.notes.push_back(std::string(e.what()) + "; RUST_LOG ignored, the log level is '" + c.log_level + "'");
+  }
+}
 
 uint64_t parse_byte_size(const std::string& text, const std::string& what) {
   auto bad = [&](const std::string& why) {
@@ -536,11 +775,14 @@ std::string DaemonConfig::bearer_token() const {
   return line;
 }
 
-std::string DaemonConfig::param_folder() const {
-  if (!param_cache.empty()) return param_cache;
+std::vector<std::string> DaemonConfig::param_folders() const {
+  if (!param_cache.empty()) return {param_cache};
+  std::vector<std::string> dirs;
   const char* env = std::getenv("FIL_PROOFS_PARAMETER_CACHE");
-  if (env && *env) return env;
-  return "/var/tmp/filecoin-proof-parameters";
+  if (env && *env) dirs.push_back(env);
+  for (const char* d : {"/data/zk/params", "/var/tmp/filecoin-proof-parameters"})
+    if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
+  return dirs;
 }
 
 DaemonConfig parse_config(const std::string& text, const std::string& source) {
@@ -560,6 +802,8 @@ DaemonConfig parse_config(const std::string& text, const std::string& source) {
 }
 
 DaemonConfig load_config(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) && !ec) throw Error("config file '" + path + "' does not exist");
   std::ifstream f(path);
   if (!f) throw Error("config file '" + path + "' cannot be read");
   std::stringstream ss;

@@ -58,12 +58,19 @@ struct DaemonConfig {
   unsigned cpu_workers = 1;  // CPU backend workers (when there is no GPU)
 
   // [synthesis]
-  unsigned synthesis_threads = 0;  // threads; 0: automatic
-  unsigned max_ready = 0;          // synthesized partitions waiting for a backend; 0: automatic ([pipeline] synthesis_lookahead)
+  // Threads, each synthesizing one partition: how many partitions synthesize
+  // at once (Curio's [pipeline] max_parallel_synthesis). 0: automatic.
+  unsigned synthesis_threads = 0;
+  // Synthesized partitions waiting for a backend (Curio's [pipeline]
+  // max_gpu_queue_depth, slot_size, synthesis_lookahead). 0: automatic.
+  unsigned max_ready = 0;
 
   // [logging]
-  std::string log_level = "info";  // trace, debug, info, warn, error
-  std::string log_format;          // "" human-readable, "json" one object per line
+  // Rust EnvFilter directives as Curio takes them ("info", "cuzk=debug,info",
+  // "warn,h2=off"): parse_log_directives says what they mean here. RUST_LOG
+  // and --log-level replace it (apply_overrides).
+  std::string log_level = "info";
+  std::string log_format;  // "" human-readable, "json" one object per line
 
   // [jobs]
   unsigned max_partitions = 256;
@@ -77,19 +84,42 @@ struct DaemonConfig {
   // same request id collects it, as with Curio's daemon.
   bool cancel_on_disconnect = false;
 
-  // Keys accepted but not acted on, one line each saying why.
+  // Logged as warnings at startup, one line each: keys accepted but not
+  // acted on (saying why), overrides taken or refused, a default file absent.
   std::vector<std::string> notes;
 
   // The bearer token, from token or token_file; empty when neither is set.
   std::string bearer_token() const;
   // The parameter folders in search order: param_cache alone when set.
   std::vector<std::string> param_folders() const;
-  std::string param_folder() const;  // the first of them
 };
 
 // Throws cuzk::Error naming the file and the key at fault.
 DaemonConfig load_config(const std::string& path);
 DaemonConfig parse_config(const std::string& text, const std::string& source);
+
+// The daemon's command line, Curio's flags; "" where not given.
+struct DaemonOverrides {
+  std::string listen;     // -l/--listen: replaces [daemon] listen
+  std::string log_level;  // --log-level: replaces [logging] level
+};
+// Applies the flags, then `rust_log` (the RUST_LOG variable; null or blank:
+// unset), which wins over both as in Curio when its directives parse and is
+// otherwise ignored with a note. The result is checked as the file is: an
+// error names the flag.
+void apply_overrides(DaemonConfig& c, const DaemonOverrides& o, const char* rust_log);
+
+// What EnvFilter directives mean for this daemon's one logger: the level
+// they give targets named cuzk or cuzk_* (the most verbose of them; else the
+// bare default level; else off, as EnvFilter leaves targets no directive
+// names), and the directives about other targets (Curio's Rust crates), which
+// have no effect. Error naming `what` and the directive for an unknown level
+// word or an empty target.
+struct LogDirectives {
+  std::string level;                 // trace, debug, info, warn, error or off
+  std::vector<std::string> ignored;  // directives for other targets
+};
+LogDirectives parse_log_directives(const std::string& text, const std::string& what);
 
 // "256GiB", "5 GB", "512MiB", "1024" (bytes). Error naming `what` otherwise.
 uint64_t parse_byte_size(const std::string& text, const std::string& what);

@@ -71,7 +71,7 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   cc.result_ttl_s = cfg.result_ttl_s;
   cc.max_queued_bytes = cfg.max_queued_bytes;
   cc.verify_proofs = cfg.verify_proofs;
-  cc.param_folder = cfg.param_folder();
+  cc.param_folders = cfg.param_folders();
   cc.key_min_idle_s = cfg.eviction_min_idle_s;
   const std::string token = cfg.bearer_token();
   // the sockets first: a second daemon on a path stops before loading keys
@@ -83,8 +83,9 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   ProvingCore core(cc, std::move(backends));
   std::string names;
   for (const auto& b : listed) names += " " + b->name() + " x" + std::to_string(b->workers());
-  spdlog::info("cuzk daemon: budget {:.2f} GB, {} synthesis thread(s), backends:{}; parameter folder '{}'{}",
-               double(cc.budget_bytes) / 1e9, core.engine_config().synthesis_threads, names, cc.param_folder,
+  spdlog::info("cuzk daemon: budget {:.2f} GB, {} synthesis thread(s), backends:{}; {}{}",
+               double(cc.budget_bytes) / 1e9, core.engine_config().synthesis_threads, names,
+               core.param_folder().searched(),
                cc.verify_proofs ? "" : "; proofs NOT verified before they are returned (verify_proofs = false)");
   // whether malloc asks for huge pages (glibc.malloc.hugetlb, apps/cuzk/huge_page_malloc.hpp)
   const char* tunables = std::getenv("GLIBC_TUNABLES");

@@ -4,6 +4,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 
 #include "core/error.hpp"
+#include "service/config.hpp"
 
 namespace cuzk::service {
 
@@ -40,9 +41,8 @@ class JsonEscapedMessage : public spdlog::custom_flag_formatter {
 }  // namespace
 
 void init_logging(const std::string& level, const std::string& format) {
-  const auto lvl = spdlog::level::from_str(level);
-  if (lvl == spdlog::level::off && level != "off")
-    throw Error("log level '" + level + "': expected trace, debug, info, warn or error");
+  const LogDirectives d = parse_log_directives(level, "log level");
+  const auto lvl = spdlog::level::from_str(d.level);
   auto logger = std::make_shared<spdlog::logger>("cuzk", std::make_shared<spdlog::sinks::stdout_sink_mt>());
   if (format == "json") {
     auto f = std::make_unique<spdlog::pattern_formatter>();
@@ -57,6 +57,13 @@ void init_logging(const std::string& level, const std::string& format) {
   logger->set_level(lvl);
   logger->flush_on(spdlog::level::trace);  // every line reaches the file at once (tests and tail -f read it)
   spdlog::set_default_logger(std::move(logger));
+  if (!d.ignored.empty()) {
+    std::string list;
+    for (const auto& i : d.ignored) list += (list.empty() ? "'" : ", '") + i + "'";
+    spdlog::warn("log level '{}': {} ignored: cuzk has one logger, which takes the level given to cuzk or cuzk_* "
+                 "targets; the others name Curio's Rust crates",
+                 level, list);
+  }
 }
 
 }  // namespace cuzk::service

@@ -8,7 +8,10 @@
 
 namespace cuzk::service {
 
-// level: trace, debug, info, warn, error; format: "" or "json". Error for others.
+// level: EnvFilter directives as [logging] level takes them
+// (parse_log_directives, config.hpp: "info", "cuzk=debug,warn"); the
+// directives for other targets are logged as having no effect. format: ""
+// or "json". Error for others.
 void init_logging(const std::string& level, const std::string& format);
 
 }  // namespace cuzk::service

@@ -56,8 +56,24 @@ std::vector<std::string> all_circuit_ids() {
   return ids;
 }
 
+ParamFolder::ParamFolder(std::vector<std::string> dirs) : dirs_(std::move(dirs)) {
+  if (dirs_.empty()) dirs_.push_back(".");
+}
+
 std::string ParamFolder::params_path(const fc::FilecoinProofType& type) const {
-  return (std::filesystem::path(dir_) / fc::official_params_file(type)).string();
+  const std::string name = fc::official_params_file(type);
+  for (const auto& d : dirs_) {
+    std::error_code ec;
+    const auto p = std::filesystem::path(d) / name;
+    if (std::filesystem::exists(p, ec)) return p.string();
+  }
+  return (std::filesystem::path(dirs_.front()) / name).string();
+}
+
+std::string ParamFolder::searched() const {
+  std::string list;
+  for (const auto& d : dirs_) list += (list.empty() ? "'" : ", '") + d + "'";
+  return dirs_.size() == 1 ? "parameter folder " + list : "parameter folders " + list + " (searched in this order)";
 }
 
 std::string ParamFolder::circuit_id_of_path(const std::string& path) const {

@@ -20,17 +20,24 @@ std::optional<filecoin::FilecoinProofType> circuit_type(std::string_view circuit
 std::string circuit_id_of(const filecoin::FilecoinProofType& type);
 std::vector<std::string> all_circuit_ids();
 
+// Folders searched in order: a key's file is taken from the first that has it.
 class ParamFolder {
  public:
-  explicit ParamFolder(std::string dir) : dir_(std::move(dir)) {}
-  const std::string& dir() const { return dir_; }
-  // The folder's file for the type (which may not exist).
+  explicit ParamFolder(std::vector<std::string> dirs);
+  const std::vector<std::string>& dirs() const { return dirs_; }
+  // The first folder: where a file that none has is looked for.
+  const std::string& dir() const { return dirs_.front(); }
+  // The type's file in the first folder that has it; in the first folder
+  // when none has it (a path that does not exist).
   std::string params_path(const filecoin::FilecoinProofType& type) const;
+  // "parameter folder '/a'" or "parameter folders '/a', '/b' (searched in
+  // this order)", for messages naming where a file was looked for.
+  std::string searched() const;
   // The circuit id whose official file `path` is, or "".
   std::string circuit_id_of_path(const std::string& path) const;
 
  private:
-  std::string dir_;
+  std::vector<std::string> dirs_;
 };
 
 }  // namespace cuzk::service

@@ -77,7 +77,7 @@ ProvingCore::ProvingCore(CoreConfig cfg, BackendSet backends)
       pool_(host_.pool()),
       keys_(host_.keys()),
       engine_(host_.engine()),
-      params_(cfg.param_folder) {
+      params_(cfg.param_folders) {
   keys_.set_min_idle(cfg.key_min_idle_s);
   if (cfg_.max_queued_bytes == 0) cfg_.max_queued_bytes = std::max<uint64_t>(cfg_.budget_bytes / 4, 1);
   reaper_ = std::jthread([this](std::stop_token st) { reap(st); });
@@ -232,7 +232,7 @@ JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const 
     if (k.path == canon && !k.kind.empty()) return lease_key(k.id);  // loaded (not loading)
   if (!fs::exists(path, ec))
     throw E(E::kFailedPrecondition, "no parameters for " + type.name + " (circuit " + circuit_id_of(type) + "): '" +
-                                        path + "' does not exist (parameter folder '" + params_.dir() + "')");
+                                        path + "' does not exist (" + params_.searched() + ")");
   // a file for another circuit is named now, not after a load of minutes
   std::vector<std::string> mismatches;
   try {
@@ -639,8 +639,8 @@ ProvingCore::KeyLoad ProvingCore::preload_key(const std::string& circuit_id, con
     file = params_.params_path(*type);
     std::error_code ec;
     if (!fs::exists(file, ec))
-      throw E(E::kFailedPrecondition, "no parameters for " + circuit_id + ": '" + file + "' does not exist (parameter folder '" +
-                                          params_.dir() + "')");
+      throw E(E::kFailedPrecondition, "no parameters for " + circuit_id + ": '" + file + "' does not exist (" +
+                                          params_.searched() + ")");
   } else {
     id = circuit_id;
   }

@@ -48,7 +48,7 @@ struct CoreConfig {
   // a quarter of the budget
   uint64_t max_queued_bytes = 0;
   bool verify_proofs = true;
-  std::string param_folder;
+  std::vector<std::string> param_folders;  // searched in order (ParamFolder)
   double key_min_idle_s = 0;  // an idle key is evicted for memory only after this long
 };
 

@@ -5,9 +5,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "core/error.hpp"
 #include "service/config.hpp"
+#include "service/param_folder.hpp"
 
 using namespace cuzk;
 using namespace cuzk::service;
@@ -39,43 +41,18 @@ std::string note_of(const DaemonConfig& c, const std::string& key) {
   return found;
 }
 
-// Curio's cuzk.example.toml: its sections, keys and values.
-const char* kCurioExample = R"([daemon]
-listen = "0.0.0.0:9820"
+// Curio's cuzk.example.toml as shipped (tests/service/curio/).
+std::string curio_example() {
+  std::ifstream f(std::string(CUZK_SOURCE_DIR) + "/tests/service/curio/cuzk.example.toml");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
 
-[srs]
-param_cache = "/data/zk/params"
-
-[memory]
-total_budget = "auto"
-safety_margin = "5GiB"
-eviction_min_idle = "5m"
-
-[gpus]
-devices = []
-gpu_threads = 32
-gpu_workers_per_device = 2
-
-[scheduler]
-max_batch_size = 1
-max_batch_wait_ms = 10000
-sort_by_type = true
-
-[synthesis]
-threads = 0
-
-[pipeline]
-enabled = true
-synthesis_lookahead = 1
-synthesis_concurrency = 1
-
-[logging]
-level = "info"
-)";
-
-std::string with_insecure_tcp(std::string text) {
-  const std::string head = "[daemon]\n";
-  return text.replace(0, head.size(), head + "insecure_tcp = true\n");
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
 }
 
 std::filesystem::path write_file(const std::string& name, const std::string& content) {
@@ -86,21 +63,29 @@ std::filesystem::path write_file(const std::string& name, const std::string& con
 
 }  // namespace
 
-TEST(ServiceConfig, CurioExampleNeedsInsecureTcpForItsTcpListen) {
-  const auto msg = error_of(kCurioExample);
-  EXPECT_TRUE(Has(msg, "config 'bad.toml': daemon.listen = '0.0.0.0:9820'"));
-  EXPECT_TRUE(Has(msg, "TCP without a token needs `insecure_tcp = true`"));
-  EXPECT_TRUE(Has(msg, "Curio's client sends no token"));
-  EXPECT_TRUE(Has(msg, "token/token_file"));
+TEST(ServiceConfig, CurioExampleAsShippedIsRefusedNamingTheFixes) {
+  const std::string path = std::string(CUZK_SOURCE_DIR) + "/tests/service/curio/cuzk.example.toml";
+  std::string msg = "no error";
+  try {
+    load_config(path);
+  } catch (const Error& e) {
+    msg = e.what();
+  }
+  EXPECT_TRUE(Has(msg, "config '" + path + "': daemon.listen = '0.0.0.0:9820'"));
+  EXPECT_TRUE(Has(msg, "listen = \"127.0.0.1:9820\" when Curio runs on this machine"));
+  EXPECT_TRUE(Has(msg, "allow_networks = [\"10.0.0.0/16\"] with your Curio nodes' network"));
+  EXPECT_TRUE(Has(msg, "token_file = \"/path/to/token\" (or token)"));
+  EXPECT_TRUE(Has(msg, "insecure_tcp = true to serve anyone"));
 }
 
-TEST(ServiceConfig, CurioExampleWithInsecureTcpMapsItsValues) {
-  const auto c = parse_config(with_insecure_tcp(kCurioExample), "curio.toml");
-  EXPECT_EQ(c.listen, (std::vector<std::string>{"0.0.0.0:9820"}));
-  EXPECT_TRUE(c.insecure_tcp);
+TEST(ServiceConfig, CurioExampleOnLoopbackLoadsAndNamesKeysWithoutEffect) {
+  const auto c = parse_config(replaced(curio_example(), "listen = \"0.0.0.0:9820\"", "listen = \"127.0.0.1:9820\""),
+                              "curio.toml");
+  EXPECT_EQ(c.listen, (std::vector<std::string>{"127.0.0.1:9820"}));
+  EXPECT_FALSE(c.insecure_tcp);
   EXPECT_EQ(c.bearer_token(), "");
-  EXPECT_EQ(c.param_cache, "/data/zk/params");
-  EXPECT_EQ(c.param_folder(), "/data/zk/params");
+  EXPECT_EQ(c.status_listen, "");
+  EXPECT_EQ(c.param_folders(), (std::vector<std::string>{"/data/zk/params"}));
   EXPECT_EQ(c.total_budget_bytes, 0u);
   EXPECT_EQ(c.safety_margin_bytes, 5ull << 30);
   EXPECT_DOUBLE_EQ(c.eviction_min_idle_s, 300);
@@ -108,16 +93,41 @@ TEST(ServiceConfig, CurioExampleWithInsecureTcpMapsItsValues) {
   EXPECT_EQ(c.workers_per_gpu, 2u);
   EXPECT_EQ(c.synthesis_threads, 0u);
   EXPECT_EQ(c.max_ready, 1u);  // synthesis_lookahead
-  EXPECT_EQ(c.log_level, "info");
+  EXPECT_EQ(parse_log_directives(c.log_level, "t").level, "info");
   ASSERT_EQ(c.notes.size(), 2u) << testing::PrintToString(c.notes);
   EXPECT_TRUE(Has(note_of(c, "gpus.gpu_threads"), "gpus.gpu_threads = 32 ignored: cuzk sizes the threads"));
   EXPECT_TRUE(Has(note_of(c, "sort_by_type"), "jobs run by priority then arrival"));
 }
 
+// documentation/en/experimental-features/cuzk-proving-daemon.md's minimal
+// configuration, on a loopback address.
+TEST(ServiceConfig, CurioMinimalConfigOnLoopback) {
+  const auto c = parse_config(R"([daemon]
+listen = "127.0.0.1:9820"
+
+[srs]
+param_cache = "/var/tmp/filecoin-proof-parameters"
+preload = ["porep-32g"]
+
+[synthesis]
+partition_workers = 7   # Adjust based on RAM (see table below)
+)",
+                              "minimal.toml");
+  EXPECT_EQ(c.listen, (std::vector<std::string>{"127.0.0.1:9820"}));
+  EXPECT_EQ(c.param_folders(), (std::vector<std::string>{"/var/tmp/filecoin-proof-parameters"}));
+  ASSERT_EQ(c.preload.size(), 1u);
+  EXPECT_EQ(c.preload[0].circuit_id, "porep-32g");
+  ASSERT_EQ(c.notes.size(), 1u) << testing::PrintToString(c.notes);
+  EXPECT_TRUE(Has(note_of(c, "synthesis.partition_workers"), "= 7 ignored: the memory budget decides"));
+}
+
 TEST(ServiceConfig, Defaults) {
   const auto c = parse_config("", "empty.toml");
-  EXPECT_EQ(c.listen, (std::vector<std::string>{"unix:///run/cuzk/cuzk.sock"}));
-  EXPECT_EQ(c.status_listen, "127.0.0.1:9821");
+  EXPECT_EQ(c.listen, (std::vector<std::string>{"unix:///run/curio/cuzk.sock"}));
+  EXPECT_EQ(c.status_listen, "");
+  EXPECT_EQ(c.socket_mode, 0660u);
+  EXPECT_EQ(c.socket_group, "");
+  EXPECT_TRUE(c.allow_networks.empty());
   EXPECT_FALSE(c.insecure_tcp);
   EXPECT_EQ(c.max_message_mb, 256u);
   EXPECT_EQ(c.max_rpc_threads, 256u);
@@ -138,6 +148,7 @@ TEST(ServiceConfig, Defaults) {
   EXPECT_DOUBLE_EQ(c.result_ttl_s, 600);
   EXPECT_DOUBLE_EQ(c.drain_timeout_s, 60);
   EXPECT_TRUE(c.verify_proofs);
+  EXPECT_FALSE(c.cancel_on_disconnect);
   EXPECT_TRUE(c.notes.empty());
 }
 
@@ -146,6 +157,9 @@ TEST(ServiceConfig, ParsesEveryKey) {
 [daemon]
 listen = ["unix:///tmp/a.sock", "127.0.0.1:9820"]
 status_listen = ""
+socket_mode = "0600"
+socket_group = "0"
+allow_networks = ["10.0.0.0/16", "fd00::/8"]
 token = "t"
 max_message_mb = 2048
 max_rpc_threads = 4
@@ -187,14 +201,18 @@ max_jobs = 10000000
 result_ttl_s = 1.5
 drain_timeout_s = 5
 verify_proofs = false
+cancel_on_disconnect = true
 )",
                               "all.toml");
   EXPECT_EQ(c.listen, (std::vector<std::string>{"unix:///tmp/a.sock", "127.0.0.1:9820"}));
   EXPECT_EQ(c.status_listen, "");
+  EXPECT_EQ(c.socket_mode, 0600u);
+  EXPECT_EQ(c.socket_group, "0");
+  EXPECT_EQ(c.allow_networks, (std::vector<std::string>{"10.0.0.0/16", "fd00::/8"}));
   EXPECT_EQ(c.bearer_token(), "t");
   EXPECT_EQ(c.max_message_mb, 2048u);
   EXPECT_EQ(c.max_rpc_threads, 4u);
-  EXPECT_EQ(c.param_folder(), "/p");
+  EXPECT_EQ(c.param_folders(), (std::vector<std::string>{"/p"}));
   ASSERT_EQ(c.preload.size(), 2u);
   EXPECT_EQ(c.preload[0].circuit_id, "porep-32g");
   EXPECT_TRUE(c.preload[0].pin);
@@ -214,13 +232,15 @@ verify_proofs = false
   EXPECT_EQ(c.cpu_workers, 3u);
   EXPECT_EQ(c.synthesis_threads, 4u);
   EXPECT_EQ(c.max_ready, 6u);
-  EXPECT_EQ(c.log_level, "warn");
+  EXPECT_EQ(c.log_level, "WARNING");
+  EXPECT_EQ(parse_log_directives(c.log_level, "t").level, "warn");
   EXPECT_EQ(c.log_format, "json");
   EXPECT_EQ(c.max_partitions, 10u);
   EXPECT_EQ(c.max_jobs, 10000000u);
   EXPECT_DOUBLE_EQ(c.result_ttl_s, 1.5);
   EXPECT_DOUBLE_EQ(c.drain_timeout_s, 5);
   EXPECT_FALSE(c.verify_proofs);
+  EXPECT_TRUE(c.cancel_on_disconnect);
   EXPECT_TRUE(c.notes.empty()) << testing::PrintToString(c.notes);
 }
 
@@ -257,12 +277,56 @@ TEST(ServiceConfig, ListenForms) {
   // Port 0: any free port. IPv6 in brackets.
   const auto tcp = parse_config("[daemon]\nlisten = [\"127.0.0.1:0\", \"[::1]:65535\"]\ntoken = \"t\"\n", "t.toml");
   EXPECT_EQ(tcp.listen, (std::vector<std::string>{"127.0.0.1:0", "[::1]:65535"}));
-  // TCP with a token, or insecure_tcp: accepted.
+}
+
+TEST(ServiceConfig, LoopbackTcpNeedsNothingOtherAddressesNeedAGuard) {
+  // loopback: the same trust as the socket
+  for (const char* a : {"127.0.0.1:9820", "127.8.9.10:1", "[::1]:9820", "localhost:9820", "LocalHost:1",
+                        "[::ffff:127.0.0.1]:1"})
+    EXPECT_EQ(error_of(std::string("[daemon]\nlisten = \"") + a + "\"\n"), "no error") << a;
+  // elsewhere: a token, an allow-list or the insecure switch
   EXPECT_EQ(error_of("[daemon]\nlisten = \"0.0.0.0:9820\"\ntoken = \"t\"\n"), "no error");
+  EXPECT_EQ(error_of("[daemon]\nlisten = \"0.0.0.0:9820\"\nallow_networks = [\"10.0.0.0/16\"]\n"), "no error");
   EXPECT_EQ(error_of("[daemon]\nlisten = \"0.0.0.0:9820\"\ninsecure_tcp = true\n"), "no error");
-  // A TCP entry anywhere in the list needs one.
-  EXPECT_TRUE(Has(error_of("[daemon]\nlisten = [\"unix:///a\", \"localhost:1\"]\n"),
-                  "daemon.listen = 'localhost:1': TCP without a token"));
+  // an empty allow-list guards nothing
+  EXPECT_TRUE(Has(error_of("[daemon]\nlisten = \"0.0.0.0:9820\"\nallow_networks = []\n"),
+                  "daemon.listen = '0.0.0.0:9820': TCP on an address other machines reach"));
+  // A TCP entry anywhere in the list, IPv6 and names included
+  EXPECT_TRUE(Has(error_of("[daemon]\nlisten = [\"unix:///a\", \"127.0.0.1:1\", \"10.0.0.1:1\"]\n"),
+                  "daemon.listen = '10.0.0.1:1': TCP on an address"));
+  EXPECT_TRUE(Has(error_of("[daemon]\nlisten = \"[::]:9820\"\n"), "listen = \"127.0.0.1:9820\""));
+  EXPECT_TRUE(Has(error_of("[daemon]\nlisten = \"prover.lan:7000\"\n"), "listen = \"127.0.0.1:7000\""));
+}
+
+TEST(ServiceConfig, SocketModeAndGroup) {
+  auto mode = [](const std::string& v) { return parse_config("[daemon]\nsocket_mode = " + v + "\n", "t").socket_mode; };
+  EXPECT_EQ(mode("\"0660\""), 0660u);
+  EXPECT_EQ(mode("\"660\""), 0660u);
+  EXPECT_EQ(mode("\"0o600\""), 0600u);
+  EXPECT_EQ(mode("0o666"), 0666u);
+  EXPECT_EQ(mode("0"), 0u);
+  EXPECT_TRUE(Has(error_of("[daemon]\nsocket_mode = 660\n"), "daemon.socket_mode = 660 is a decimal number (write \"0660\""));
+  EXPECT_TRUE(Has(error_of("[daemon]\nsocket_mode = \"0698\"\n"), "'0698' is not an octal mode"));
+  EXPECT_TRUE(Has(error_of("[daemon]\nsocket_mode = \"rw-rw----\"\n"), "is not an octal mode"));
+  EXPECT_TRUE(Has(error_of("[daemon]\nsocket_mode = true\n"), "daemon.socket_mode must be an octal mode"));
+  EXPECT_EQ(parse_config("[daemon]\nsocket_group = \"12345\"\n", "t").socket_group, "12345");
+  EXPECT_EQ(parse_config("[daemon]\nsocket_group = \"root\"\n", "t").socket_group, "root");
+  EXPECT_TRUE(Has(error_of("[daemon]\nsocket_group = \"no-such-group-cuzk\"\n"),
+                  "daemon.socket_group = 'no-such-group-cuzk': no such group on this machine"));
+}
+
+TEST(ServiceConfig, AllowNetworksAreCheckedWhenLoaded) {
+  EXPECT_TRUE(Has(error_of("[daemon]\nallow_networks = [\"10.0.0.0/33\"]\n"),
+                  "daemon.allow_networks '10.0.0.0/33': prefix length 33 is over 32 for IPv4"));
+  EXPECT_TRUE(Has(error_of("[daemon]\nallow_networks = [\"localhost\"]\n"), "a host name; write 127.0.0.1 or ::1"));
+  EXPECT_TRUE(Has(error_of("[daemon]\nallow_networks = \"10.0.0.0/8\"\n"), "daemon.allow_networks must be an array"));
+  EXPECT_TRUE(Has(error_of("[daemon]\nallow_networks = [8]\n"), "an element is an integer"));
+}
+
+TEST(ServiceConfig, CancelOnDisconnect) {
+  EXPECT_FALSE(parse_config("", "t").cancel_on_disconnect);
+  EXPECT_TRUE(parse_config("[jobs]\ncancel_on_disconnect = true\n", "t").cancel_on_disconnect);
+  EXPECT_TRUE(Has(error_of("[jobs]\ncancel_on_disconnect = 1\n"), "jobs.cancel_on_disconnect must be true or false"));
 }
 
 TEST(ServiceConfig, MalformedListenEntries) {
@@ -312,17 +376,44 @@ TEST(ServiceConfig, TokenFile) {
   EXPECT_EQ(DaemonConfig{}.bearer_token(), "");
 }
 
-TEST(ServiceConfig, ParamFolder) {
+TEST(ServiceConfig, ParamFolderSearchOrder) {
   DaemonConfig c;
+  const std::vector<std::string> curio = {"/data/zk/params", "/var/tmp/filecoin-proof-parameters"};
   ::unsetenv("FIL_PROOFS_PARAMETER_CACHE");
-  EXPECT_EQ(c.param_folder(), "/var/tmp/filecoin-proof-parameters");
+  EXPECT_EQ(c.param_folders(), curio);
   ::setenv("FIL_PROOFS_PARAMETER_CACHE", "", 1);
-  EXPECT_EQ(c.param_folder(), "/var/tmp/filecoin-proof-parameters");
+  EXPECT_EQ(c.param_folders(), curio);
   ::setenv("FIL_PROOFS_PARAMETER_CACHE", "/env/params", 1);
-  EXPECT_EQ(c.param_folder(), "/env/params");
+  EXPECT_EQ(c.param_folders(), (std::vector<std::string>{"/env/params", curio[0], curio[1]}));
+  ::setenv("FIL_PROOFS_PARAMETER_CACHE", "/data/zk/params", 1);
+  EXPECT_EQ(c.param_folders(), curio);  // once
   c.param_cache = "/cfg/params";
-  EXPECT_EQ(c.param_folder(), "/cfg/params");
+  EXPECT_EQ(c.param_folders(), (std::vector<std::string>{"/cfg/params"}));
   ::unsetenv("FIL_PROOFS_PARAMETER_CACHE");
+}
+
+TEST(ParamFolder, TakesEachFileFromTheFirstFolderHoldingIt) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(::testing::TempDir()) / "cuzk_param_folders";
+  fs::remove_all(root);
+  const fs::path a = root / "a", b = root / "b";
+  fs::create_directories(a);
+  fs::create_directories(b);
+  const auto porep = *circuit_type("porep-2k"), wpost = *circuit_type("wpost-2k"), snap = *circuit_type("snap-2k");
+  const ParamFolder f({a.string(), b.string()});
+  const std::string porep_name = fs::path(f.params_path(porep)).filename().string();
+  const std::string wpost_name = fs::path(f.params_path(wpost)).filename().string();
+  std::ofstream(b / porep_name) << "x";  // in b only
+  std::ofstream(a / wpost_name) << "x";  // in both: a's
+  std::ofstream(b / wpost_name) << "x";
+  EXPECT_EQ(f.params_path(porep), (b / porep_name).string());
+  EXPECT_EQ(f.params_path(wpost), (a / wpost_name).string());
+  // in none: the first folder's path, which does not exist
+  EXPECT_EQ(fs::path(f.params_path(snap)).parent_path(), a);
+  EXPECT_FALSE(fs::exists(f.params_path(snap)));
+  EXPECT_EQ(f.searched(), "parameter folders '" + a.string() + "', '" + b.string() + "' (searched in this order)");
+  EXPECT_EQ(ParamFolder({a.string()}).searched(), "parameter folder '" + a.string() + "'");
+  fs::remove_all(root);
 }
 
 TEST(ServiceConfig, NotesForKeysNotActedOn) {
@@ -347,7 +438,7 @@ synthesis_concurrency = 2
   EXPECT_TRUE(Has(note_of(c, "scheduler.max_batch_size"), "= 4 ignored: cuzk does not merge sectors"));
   EXPECT_TRUE(Has(note_of(c, "scheduler.max_batch_wait_ms"), "= 10000 ignored"));
   EXPECT_TRUE(Has(note_of(c, "pipeline.enabled"), "the pipeline is always on"));
-  EXPECT_TRUE(Has(note_of(c, "pipeline.synthesis_concurrency"), "= 2 ignored: concurrency follows the memory budget"));
+  EXPECT_TRUE(Has(note_of(c, "pipeline.synthesis_concurrency"), "= 2 ignored: partitions of all jobs synthesize together"));
 }
 
 TEST(ServiceConfig, NoNotesForHarmlessValues) {
@@ -373,7 +464,31 @@ TEST(ServiceConfig, MaxReadyOverSynthesisLookahead) {
   EXPECT_TRUE(same.notes.empty());
   const auto c = parse_config("[synthesis]\nmax_ready = 0\n[pipeline]\nsynthesis_lookahead = 2\n", "t");
   EXPECT_EQ(c.max_ready, 0u);
-  EXPECT_TRUE(Has(note_of(c, "pipeline.synthesis_lookahead"), "= 2 ignored: [synthesis] max_ready = 0 is set"));
+  EXPECT_TRUE(Has(note_of(c, "pipeline.synthesis_lookahead"), "= 2 ignored: synthesis.max_ready = 0 is set"));
+}
+
+// Curio's names for the engine's two knobs: partitions synthesizing at once
+// (each synthesis thread takes one) and synthesized partitions waiting for a
+// backend.
+TEST(ServiceConfig, CurioPipelineKeysSetTheEngineKnobs) {
+  EXPECT_EQ(parse_config("[pipeline]\nmax_parallel_synthesis = 6\n", "t").synthesis_threads, 6u);
+  EXPECT_EQ(parse_config("[synthesis]\nthreads = 0\n[pipeline]\nmax_parallel_synthesis = 6\n", "t").synthesis_threads, 6u);
+  const auto both = parse_config("[synthesis]\nthreads = 4\n[pipeline]\nmax_parallel_synthesis = 6\n", "t");
+  EXPECT_EQ(both.synthesis_threads, 4u);
+  EXPECT_TRUE(Has(note_of(both, "max_parallel_synthesis"), "pipeline.max_parallel_synthesis = 6 ignored: synthesis.threads = 4 is set"));
+  EXPECT_EQ(parse_config("[pipeline]\nmax_parallel_synthesis = 0\n", "t").synthesis_threads, 0u);
+
+  EXPECT_EQ(parse_config("[pipeline]\nmax_gpu_queue_depth = 8\n", "t").max_ready, 8u);
+  EXPECT_EQ(parse_config("[pipeline]\nslot_size = 3\n", "t").max_ready, 3u);
+  const auto all = parse_config("[pipeline]\nmax_gpu_queue_depth = 8\nslot_size = 3\nsynthesis_lookahead = 1\n", "t");
+  EXPECT_EQ(all.max_ready, 8u);
+  EXPECT_TRUE(Has(note_of(all, "slot_size"), "pipeline.slot_size = 3 ignored: pipeline.max_gpu_queue_depth = 8 is set"));
+  EXPECT_TRUE(Has(note_of(all, "synthesis_lookahead"), "= 1 ignored: pipeline.max_gpu_queue_depth = 8 is set"));
+  // 0 is Curio's "off" for these: the automatic value here, no note
+  const auto off = parse_config("[pipeline]\nmax_gpu_queue_depth = 0\nslot_size = 0\n", "t");
+  EXPECT_EQ(off.max_ready, 0u);
+  EXPECT_TRUE(off.notes.empty()) << testing::PrintToString(off.notes);
+  EXPECT_TRUE(Has(error_of("[pipeline]\nslot_size = -1\n"), "pipeline.slot_size = -1 out of range"));
 }
 
 TEST(ServiceConfig, RangesAndEnums) {
@@ -394,11 +509,11 @@ TEST(ServiceConfig, RangesAndEnums) {
   EXPECT_TRUE(Has(error_of("[jobs]\nmax_jobs = 0\n"), "jobs.max_jobs = 0 out of range"));
   EXPECT_TRUE(Has(error_of("[jobs]\nresult_ttl_s = -1\n"), "jobs.result_ttl_s = -1 out of range"));
   EXPECT_TRUE(Has(error_of("[jobs]\ndrain_timeout_s = -0.5\n"), "jobs.drain_timeout_s = -0.5 out of range"));
-  EXPECT_TRUE(Has(error_of("[logging]\nlevel = \"loud\"\n"), "logging.level = 'loud': expected trace, debug"));
+  EXPECT_TRUE(Has(error_of("[logging]\nlevel = \"loud\"\n"), "logging.level = 'loud': directive 'loud' is not a level"));
   EXPECT_TRUE(Has(error_of("[logging]\nformat = \"xml\"\n"), "logging.format = 'xml'"));
   EXPECT_EQ(parse_config("[logging]\nformat = \"text\"\nlevel = \"trace\"\n", "t").log_format, "");
   EXPECT_EQ(parse_config("[logging]\nformat = \"\"\n", "t").log_format, "");
-  EXPECT_EQ(parse_config("[logging]\nlevel = \"Debug\"\n", "t").log_level, "debug");
+  EXPECT_EQ(parse_config("[logging]\nlevel = \"Debug\"\n", "t").log_level, "Debug");
 }
 
 TEST(ServiceConfig, WrongTypesNameFileAndKey) {
@@ -432,6 +547,112 @@ TEST(ServiceConfig, UnknownKeysAndSections) {
   EXPECT_TRUE(Has(error_of("listen = \"x\"\n"), "unknown key 'listen' at the top level"));
   EXPECT_TRUE(Has(error_of("[gpus]\nworkers_per_gpu = 2\n"), "unknown key 'workers_per_gpu' in [gpus]"));
   EXPECT_TRUE(Has(error_of("[pipeline]\nlookahead = 2\n"), "unknown key 'lookahead' in [pipeline]"));
+}
+
+TEST(ServiceConfig, UnknownNamesSuggestTheClosestKnownOne) {
+  EXPECT_TRUE(Has(error_of("[pipeline]\nmax_paralel_synthesis = 4\n"),
+                  "unknown key 'max_paralel_synthesis' in [pipeline]; did you mean 'max_parallel_synthesis'?"));
+  EXPECT_TRUE(Has(error_of("[memory]\ntotal_budgett = \"auto\"\n"), "; did you mean 'total_budget'?"));
+  EXPECT_TRUE(Has(error_of("[gpus]\ngpu_workers_per_devcie = 2\n"), "did you mean 'gpu_workers_per_device'?"));
+  EXPECT_TRUE(Has(error_of("[pipline]\nenabled = true\n"), "unknown section [pipline]; did you mean [pipeline]?"));
+  EXPECT_TRUE(Has(error_of("[Daemon]\nlisten = \"unix:/a\"\n"), "did you mean [daemon]?"));
+  // a key of another section
+  EXPECT_TRUE(Has(error_of("[daemon]\nparam_cache = \"/p\"\n"), "unknown key 'param_cache' in [daemon]; 'param_cache' belongs in [srs]"));
+  EXPECT_TRUE(Has(error_of("param_cache = \"/p\"\n"), "at the top level; 'param_cache' belongs in [srs]"));
+  EXPECT_TRUE(Has(error_of("[synthesis]\nmax_parallel_synthesis = 4\n"), "belongs in [pipeline]"));
+  EXPECT_TRUE(Has(error_of("[srs]\nparam_cahce = \"/p\"\n"), "did you mean 'param_cache'?"));
+  EXPECT_TRUE(Has(error_of("[[srs.preload]]\ncircuit = \"porep-32g\"\n"), "unknown key 'circuit' in srs.preload #1"));
+  EXPECT_TRUE(Has(error_of("[[srs.preload]]\npinn = true\npath = \"/k\"\n"), "did you mean 'pin'?"));
+  // nothing close: no guess
+  const auto far = error_of("[jobs]\nzzz = 1\n");
+  EXPECT_TRUE(Has(far, "unknown key 'zzz' in [jobs] (known: "));
+  EXPECT_EQ(far.find("did you mean"), std::string::npos) << far;
+}
+
+TEST(LogDirectives, CurioEnvFilterForms) {
+  auto level = [](const std::string& d) { return parse_log_directives(d, "t").level; };
+  EXPECT_EQ(level("info"), "info");
+  EXPECT_EQ(level("debug"), "debug");
+  EXPECT_EQ(level("INFO"), "info");
+  EXPECT_EQ(level("warning"), "warn");
+  EXPECT_EQ(level("cuzk=debug,info"), "debug");
+  EXPECT_EQ(level("info,cuzk=warn"), "warn");  // the target's own level wins over the default
+  EXPECT_EQ(level("warn,cuzk_core=trace,h2=off"), "trace");
+  EXPECT_EQ(level("cuzk_core=debug,cuzk_server=warn"), "debug");  // one logger: the most verbose
+  EXPECT_EQ(level("cuzk_core::engine=debug"), "debug");
+  EXPECT_EQ(level("h2=debug,error"), "error");
+  EXPECT_EQ(level("h2=debug"), "off");  // EnvFilter enables nothing no directive names
+  EXPECT_EQ(level("info,"), "info");
+  EXPECT_EQ(level("3"), "info");
+  EXPECT_EQ(level(" cuzk = trace "), "trace");
+  const auto d = parse_log_directives("warn,h2=off,tonic=debug,cuzk=info", "t");
+  EXPECT_EQ(d.ignored, (std::vector<std::string>{"h2=off", "tonic=debug"}));
+  EXPECT_EQ(parse_log_directives("info,h2[conn{id=1}]=debug", "t").ignored, (std::vector<std::string>{"h2[conn{id=1}]=debug"}));
+}
+
+TEST(LogDirectives, InvalidOnesAreNamed) {
+  auto msg = [](const std::string& d) {
+    try {
+      parse_log_directives(d, "logging.level");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_TRUE(Has(msg("loud"), "logging.level = 'loud': directive 'loud' is not a level (trace, debug, info, warn, error or off)"));
+  EXPECT_TRUE(Has(msg("info,cuzk=loud"), "directive 'cuzk=loud' has an unknown level 'loud'"));
+  EXPECT_TRUE(Has(msg("=debug"), "directive '=debug' has an empty target"));
+  EXPECT_TRUE(Has(msg("bogus=x"), "directive 'bogus=x' has an unknown level 'x'"));
+  EXPECT_TRUE(Has(error_of("[logging]\nlevel = \"cuzk=\"\n"), "logging.level = 'cuzk=': directive 'cuzk=' has an unknown level ''"));
+}
+
+// Curio's order: RUST_LOG (when it parses) over --log-level over the file.
+TEST(DaemonOverrides, ListenLogLevelAndRustLog) {
+  DaemonConfig c = parse_config("[logging]\nlevel = \"warn\"\n", "t");
+  apply_overrides(c, {"127.0.0.1:9820", "debug"}, nullptr);
+  EXPECT_EQ(c.listen, (std::vector<std::string>{"127.0.0.1:9820"}));
+  EXPECT_EQ(c.log_level, "debug");
+  EXPECT_TRUE(c.notes.empty());
+
+  ::setenv("RUST_LOG", "cuzk=trace,info", 1);
+  DaemonConfig env = parse_config("[logging]\nlevel = \"warn\"\n", "t");
+  apply_overrides(env, {"", "debug"}, std::getenv("RUST_LOG"));
+  EXPECT_EQ(env.log_level, "cuzk=trace,info");
+  EXPECT_TRUE(Has(note_of(env, "RUST_LOG"), "RUST_LOG='cuzk=trace,info' replaces the log level 'debug'"));
+
+  ::setenv("RUST_LOG", "cuzk=loud", 1);
+  DaemonConfig bad = parse_config("[logging]\nlevel = \"warn\"\n", "t");
+  apply_overrides(bad, {}, std::getenv("RUST_LOG"));
+  EXPECT_EQ(bad.log_level, "warn");
+  EXPECT_TRUE(Has(note_of(bad, "RUST_LOG"), "directive 'cuzk=loud' has an unknown level 'loud'"));
+  EXPECT_TRUE(Has(note_of(bad, "RUST_LOG"), "RUST_LOG ignored, the log level is 'warn'"));
+
+  ::setenv("RUST_LOG", "  ", 1);  // blank: unset
+  DaemonConfig blank;
+  apply_overrides(blank, {}, std::getenv("RUST_LOG"));
+  EXPECT_EQ(blank.log_level, "info");
+  EXPECT_TRUE(blank.notes.empty());
+  ::unsetenv("RUST_LOG");
+}
+
+TEST(DaemonOverrides, FlagsAreCheckedAndNamed) {
+  auto msg = [](const DaemonOverrides& o) {
+    DaemonConfig c;
+    try {
+      apply_overrides(c, o, nullptr);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_TRUE(Has(msg({"0.0.0.0:9820", ""}), "--listen = '0.0.0.0:9820': TCP on an address other machines reach"));
+  EXPECT_TRUE(Has(msg({"9820", ""}), "--listen '9820': no port"));
+  EXPECT_TRUE(Has(msg({"", "bogus=x"}), "--log-level = 'bogus=x': directive 'bogus=x' has an unknown level 'x'"));
+  EXPECT_EQ(msg({"unix:///tmp/x.sock", "cuzk=debug"}), "no error");
+  // the file's guard covers the flag's address
+  DaemonConfig guarded = parse_config("[daemon]\nallow_networks = [\"10.0.0.0/8\"]\n", "t");
+  apply_overrides(guarded, {"0.0.0.0:9820", ""}, nullptr);
+  EXPECT_EQ(guarded.listen, (std::vector<std::string>{"0.0.0.0:9820"}));
 }
 
 TEST(ServiceConfig, MemorySizesAndDurations) {
@@ -533,7 +754,7 @@ TEST(ServiceConfig, LoadConfigReadsTheFileAndNamesIt) {
     load_config("/nonexistent/cuzk.toml");
     ADD_FAILURE() << "no error";
   } catch (const Error& e) {
-    EXPECT_TRUE(Has(e.what(), "config file '/nonexistent/cuzk.toml' cannot be read"));
+    EXPECT_TRUE(Has(e.what(), "config file '/nonexistent/cuzk.toml' does not exist"));
   }
 }
 
@@ -542,6 +763,10 @@ TEST(ServiceConfig, ExampleInDocsParsesToTheDefaults) {
   const DaemonConfig d;
   EXPECT_EQ(c.listen, d.listen);
   EXPECT_EQ(c.status_listen, d.status_listen);
+  EXPECT_EQ(c.socket_mode, d.socket_mode);
+  EXPECT_EQ(c.socket_group, d.socket_group);
+  EXPECT_EQ(c.allow_networks, d.allow_networks);
+  EXPECT_EQ(c.insecure_tcp, d.insecure_tcp);
   EXPECT_EQ(c.max_message_mb, d.max_message_mb);
   EXPECT_EQ(c.max_rpc_threads, d.max_rpc_threads);
   EXPECT_EQ(c.param_cache, d.param_cache);
@@ -563,6 +788,8 @@ TEST(ServiceConfig, ExampleInDocsParsesToTheDefaults) {
   EXPECT_EQ(c.result_ttl_s, d.result_ttl_s);
   EXPECT_EQ(c.drain_timeout_s, d.drain_timeout_s);
   EXPECT_EQ(c.verify_proofs, d.verify_proofs);
+  EXPECT_EQ(c.max_queued_bytes, d.max_queued_bytes);
+  EXPECT_EQ(c.cancel_on_disconnect, d.cancel_on_disconnect);
   EXPECT_TRUE(c.notes.empty()) << testing::PrintToString(c.notes);
 }
 
