@@ -2,6 +2,7 @@
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grp.h>
 #include <signal.h>
 #include <sys/stat.h>
 
@@ -14,6 +15,7 @@
 #include "service/http_server.hpp"
 #include "service/log.hpp"
 #include "service/socket_owner.hpp"
+#include "service/tcp_access.hpp"
 #include "service/token_auth.hpp"
 
 namespace cuzk::service {
@@ -43,9 +45,13 @@ std::optional<std::string> unix_path(const std::string& listen) {
   return std::nullopt;
 }
 
-std::pair<std::string, int> host_port(const std::string& s) {
+// "host:port", "[::]:port" -> host, port; `what` names the key for errors.
+std::pair<std::string, int> host_port(const std::string& s, const std::string& what) {
   const auto colon = s.rfind(':');
-  if (colon == std::string::npos) throw Error("status_listen '" + s + "' is not host:port");
+  const auto digits = colon == std::string::npos ? std::string() : s.substr(colon + 1);
+  if (digits.empty() || digits.size() > 5 || digits.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoi(digits) > 65535)
+    throw Error(what + " '" + s + "' is not host:port (\"127.0.0.1:9820\", \"[::1]:9820\")");
   std::string host = s.substr(0, colon);
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
   return {host, std::stoi(s.substr(colon + 1))};
@@ -74,6 +80,9 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   cc.param_folders = cfg.param_folders();
   cc.key_min_idle_s = cfg.eviction_min_idle_s;
   const std::string token = cfg.bearer_token();
+  // an unknown socket_group stops the start before anything is bound
+  const gid_t socket_gid = socket_group_id(cfg.socket_group);
+  const IpNetworkList allowed(cfg.allow_networks, "[daemon] allow_networks");
   // the sockets first: a second daemon on a path stops before loading keys
   std::vector<std::unique_ptr<SocketOwner>> sockets;  // held until the daemon exits
   for (const auto& l : cfg.listen)
@@ -114,18 +123,37 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   quota.SetMaxThreads(int(cfg.max_rpc_threads));
   builder.SetResourceQuota(quota);
   builder.RegisterService(&service);
+  // TCP: a loopback listener is gRPC's (a token, when set, on every call);
+  // another with allow_networks is a PeerGate checking each peer before a
+  // byte is read (tcp_access.hpp); another without it needs the token or
+  // insecure_tcp
   std::vector<std::pair<std::string, std::unique_ptr<int>>> tcp;  // address, bound port
-  // unix-socket calls are trusted (mode 0600); TCP ones show the token first
+  std::vector<std::pair<std::string, std::unique_ptr<PeerGate>>> gates;
   const auto tcp_creds = token.empty() ? grpc::InsecureServerCredentials() : token_server_credentials(token, core.metrics());
   for (const auto& l : cfg.listen) {
     if (auto path = unix_path(l)) {
       builder.AddListeningPort("unix:" + *path, grpc::InsecureServerCredentials());
-    } else {
-      tcp.emplace_back(l, std::make_unique<int>(0));
-      builder.AddListeningPort(l, tcp_creds, tcp.back().second.get());
+      continue;
     }
+    const auto [host, port] = host_port(l, "[daemon] listen");
+    if (!is_loopback_host(host) && !allowed.empty()) {
+      if (!token.empty())
+        throw Error("[daemon] listen '" + l + "': allow_networks and a token (token or token_file) are both set; a "
+                    "listener on a non-loopback address checks the client's network only (before anything is read), "
+                    "so the token would go unchecked: remove the token to serve allow_networks' clients without one, "
+                    "or remove allow_networks to ask every TCP client for the token");
+      gates.emplace_back(l, std::make_unique<PeerGate>(host, port, allowed, core.metrics()));
+      continue;
+    }
+    if (!is_loopback_host(host) && token.empty() && !cfg.insecure_tcp)
+      throw Error("[daemon] listen '" + l + "': a TCP listener on a non-loopback address needs one of: allow_networks = "
+                  "[\"10.0.0.0/8\"] (the clients' networks), token_file = \"/etc/cuzk/token\", or insecure_tcp = true; "
+                  "or listen on 127.0.0.1");
+    tcp.emplace_back(l, std::make_unique<int>(0));
+    builder.AddListeningPort(l, tcp_creds, tcp.back().second.get());
   }
-  // the socket is created 0600 from the start (umask), not chmod-ed after a window
+  // sockets are bound 0600, then given their group and socket_mode: never a
+  // wider mode than asked for, not even for a moment
   const mode_t old_umask = ::umask(0177);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   ::umask(old_umask);
@@ -133,21 +161,36 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
     throw Error("gRPC: cannot listen on every address of [daemon] listen (a port in use by another process? a bad "
                 "address?)");
   for (const auto& s : sockets) {
-    ::chmod(s->path().c_str(), 0600);
-    spdlog::info("cuzk daemon: grpc on unix:{} (mode 0600)", s->path());
+    s->set_access(cfg.socket_mode, socket_gid, cfg.socket_group);
+    struct stat st {};
+    ::stat(s->path().c_str(), &st);
+    const ::group* g = ::getgrgid(st.st_gid);
+    spdlog::info("cuzk daemon: grpc on unix:{} (mode {:04o}, group {})", s->path(), st.st_mode & 0777,
+                 g ? std::string(g->gr_name) : std::to_string(st.st_gid));
   }
   for (const auto& [addr, port] : tcp) {
     if (*port == 0) throw Error("gRPC: cannot listen on tcp '" + addr + "' (in use by another process?)");
-    if (token.empty())
+    const bool local = is_loopback_host(host_port(addr, "[daemon] listen").first);
+    if (!token.empty())
+      spdlog::info("cuzk daemon: grpc on tcp port {} ({}; bearer token required)", *port, addr);
+    else if (local)
+      spdlog::info("cuzk daemon: grpc on tcp port {} ({}; loopback: this machine's clients, no token)", *port, addr);
+    else
       spdlog::warn("cuzk daemon: grpc on tcp port {} ({}) WITHOUT a token (insecure_tcp = true): anyone who reaches "
                    "this port can submit and cancel jobs",
                    *port, addr);
-    else
-      spdlog::info("cuzk daemon: grpc on tcp port {} ({}; bearer token required)", *port, addr);
+  }
+  std::string nets;
+  for (const auto& n : allowed.networks()) nets += (nets.empty() ? "" : ", ") + n.text();
+  for (const auto& [addr, gate] : gates) {
+    gate->start(*server);
+    spdlog::info("cuzk daemon: grpc on tcp port {} ({}; clients from loopback and allow_networks {} only, checked "
+                 "before anything is read)",
+                 gate->port(), addr, nets);
   }
   std::unique_ptr<HttpServer> http;
   if (!cfg.status_listen.empty()) {
-    const auto [host, port] = host_port(cfg.status_listen);
+    const auto [host, port] = host_port(cfg.status_listen, "[daemon] status_listen");
     http = std::make_unique<HttpServer>(core, host, port);
     spdlog::info("cuzk daemon: http on {}:{} (/status, /metrics, /healthz)", http->host(), http->port());
   }
@@ -161,6 +204,7 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   if (auto* health = server->GetHealthCheckService()) health->SetServingStatus(false);
   auto rep = core.drain(cfg.drain_timeout_s);
   // waiting callers got their results during the drain; now close the doors
+  gates.clear();  // no connection handed to a server shutting down
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   http.reset();
   spdlog::info("cuzk daemon: finished jobs: {}", ids_text(rep.finished));

@@ -75,6 +75,16 @@ void Metrics::record_rpc_error(const std::string& method, const std::string& cod
   ++rpc_errors_[{method, code}];
 }
 
+std::map<std::string, uint64_t> Metrics::completed_by_kind() const {
+  std::lock_guard lk(mu_);
+  return completed_;
+}
+
+std::map<std::string, uint64_t> Metrics::failed_by_kind() const {
+  std::lock_guard lk(mu_);
+  return failed_;
+}
+
 void Metrics::render(std::string& out) const {
   std::lock_guard lk(mu_);
   prom_help(out, "cuzk_jobs_total", "counter", "Jobs ended, by circuit kind and outcome.");

@@ -17,6 +17,9 @@ class Metrics {
   // One finished job: its kind (job_kind_label), outcome and (for done jobs) timelines.
   void record_job(const std::string& kind, const engine::JobResult& r, size_t partitions);
   void record_rpc_error(const std::string& method, const std::string& code);
+  // Jobs completed / failed so far, by kind label (porep_c2, ...).
+  std::map<std::string, uint64_t> completed_by_kind() const;
+  std::map<std::string, uint64_t> failed_by_kind() const;
   // Appends the counters to `out` (gauges are written by the caller).
   void render(std::string& out) const;
 

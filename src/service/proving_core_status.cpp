@@ -2,6 +2,8 @@
 // rendered from the records, the engine, the budget, the pool and the keys.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "service/proving_core.hpp"
 #include "service/utf8.hpp"
 
@@ -10,12 +12,33 @@ namespace cuzk::service {
 using namespace engine;
 using Clock = std::chrono::steady_clock;
 
+namespace {
+
+// Curio's partition states (cuzk-core/src/status.rs PartitionPhase).
+const char* curio_partition_state(PartitionStage s) {
+  switch (s) {
+    case PartitionStage::kQueued:
+    case PartitionStage::kMemoryWait: return "pending";
+    case PartitionStage::kSynthesis: return "synthesizing";
+    case PartitionStage::kReady: return "synth_done";
+    case PartitionStage::kProving: return "gpu";
+    case PartitionStage::kDone: return "done";
+  }
+  return "pending";
+}
+
+}  // namespace
+
 std::string ProvingCore::status_json() const {
   using nlohmann::json;
   json j;
   j["uptime_s"] = std::chrono::duration<double>(Clock::now() - started_).count();
   auto snap = engine_.snapshot();
   json jobs = json::array();
+  // Curio's document (cuzk-core/src/status.rs StatusSnapshot), filled below
+  json pipelines = json::array();
+  size_t synthesizing = 0, ready = 0, on_backend = 0, queued_jobs = 0;
+  std::map<std::string, std::pair<std::string, uint32_t>> worker_job;  // backend worker -> job, partition
   {
     std::lock_guard lk(mu_);
     j["draining"] = draining_;
@@ -53,6 +76,32 @@ std::string ProvingCore::status_json() const {
       }
       jj["partitions"] = parts;
       jobs.push_back(jj);
+      json cparts = json::array();
+      size_t done = 0;
+      for (size_t p = 0; p < s.stages.size(); ++p) {
+        const PartitionStage st = s.stages[p];
+        done += st == PartitionStage::kDone;
+        synthesizing += st == PartitionStage::kSynthesis;
+        ready += st == PartitionStage::kReady;
+        on_backend += st == PartitionStage::kProving;
+        // durations of finished stages only: the engine keeps no start time
+        // of a stage under way (Curio's count the running one up to now)
+        json synth_ms, gpu_ms;
+        for (const auto& tl : s.timelines)
+          if (tl.partition == p) {
+            synth_ms = uint64_t(tl.seconds(Stage::kSynthesis) * 1e3);
+            gpu_ms = uint64_t((tl.seconds(Stage::kH2D) + tl.seconds(Stage::kNtt) + tl.seconds(Stage::kMsm) +
+                               tl.seconds(Stage::kFinalize)) * 1e3);
+          }
+        cparts.push_back({{"index", p}, {"state", curio_partition_state(st)}, {"synth_ms", synth_ms}, {"gpu_ms", gpu_ms}});
+      }
+      pipelines.push_back({{"job_id", rec.id}, {"proof_kind", job_kind_name(rec.kind)}, {"started_secs_ago", s.age_s},
+                           {"total_partitions", s.stages.size()}, {"partitions_done", done}, {"partitions", cparts}});
+    }
+    for (const auto& [id, r] : records_) {
+      if (r.finished) continue;
+      queued_jobs += !r.preparing && !r.started;
+      for (const auto& [p, track] : r.proving_on) worker_job[track] = {r.id, p};
     }
     // not queued yet: decoding, checking, counting, loading the key
     for (const auto& [id, r] : records_)
@@ -89,6 +138,61 @@ std::string ProvingCore::status_json() const {
   auto es = engine_.stats();
   j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
                  {"partitions_done", es.partitions_done}};
+  // Curio's keys, with this daemon's values; where the engines differ the
+  // nearest quantity stands in (synthesis.max_concurrent: the synthesis
+  // threads, where Curio divides its budget by a SnapDeals partition's size;
+  // buffers: partitions by stage, where Curio counts its buffer kinds;
+  // gpu_workers[].busy_secs: null, the start of a proving stage under way is
+  // not kept; allocations.pce: empty, there is no pre-compiled circuit cache)
+  j["uptime_secs"] = j["uptime_s"];
+  j["memory"] = {{"total_bytes", bs.total}, {"used_bytes", bs.used}, {"available_bytes", bs.available}};
+  j["synthesis"] = {{"max_concurrent", engine_config().synthesis_threads}, {"active", synthesizing}};
+  j["pipelines"] = pipelines;
+  json workers = json::array();
+  for (const auto& b : host_.backends()) {
+    const auto info = b->device_info();
+    if (!info) continue;  // Curio lists GPU workers only
+    for (unsigned w = 0; w < b->workers(); ++w) {
+      const auto it = worker_job.find(b->name() + " worker " + std::to_string(w));
+      const bool busy = it != worker_job.end();
+      workers.push_back({{"worker_id", workers.size()},
+                         {"gpu_ordinal", info->ordinal},
+                         {"state", busy ? "proving" : "idle"},
+                         {"current_job", busy ? json(it->second.first) : json()},
+                         {"current_partition", busy ? json(it->second.second) : json()},
+                         {"busy_secs", json()}});
+    }
+  }
+  j["gpu_workers"] = workers;
+  json srs = json::array();
+  for (const auto& k : keys_.list()) {
+    const std::string cid = params_.circuit_id_of_path(k.path);
+    srs.push_back({{"circuit_id", valid_utf8(cid.empty() ? k.id : cid)},
+                   {"bytes", k.bytes},
+                   {"last_used_secs_ago", k.users > 0 ? 0.0 : k.idle_s},
+                   {"evictable", k.users == 0 && !k.pinned}});
+  }
+  j["allocations"] = {{"srs", srs}, {"pce", json::array()}};
+  // Curio's kind names (porep-c2, ...) from the metrics' labels (porep_c2, ...)
+  auto by_kind = [](const std::map<std::string, uint64_t>& counts) {
+    json o = json::object();
+    for (const auto& [label, n] : counts) {
+      std::string name = label;
+      std::replace(name.begin(), name.end(), '_', '-');
+      o[name] = n;
+    }
+    return o;
+  };
+  j["counters"] = {{"total_completed", j["proofs_completed"]},
+                   {"total_failed", j["proofs_failed"]},
+                   {"completed_by_kind", by_kind(metrics_.completed_by_kind())},
+                   {"failed_by_kind", by_kind(metrics_.failed_by_kind())},
+                   {"queue_depth", queued_jobs}};
+  j["buffers"] = {{"synth_in_flight", synthesizing},
+                  {"provers_in_flight", ready},
+                  {"aux_in_flight", ready + on_backend},
+                  {"shells_in_flight", on_backend},
+                  {"pending_handles", on_backend}};
   // any other text that is not UTF-8 (a label, an error naming a file) is
   // replaced, never a reason for the page to fail
   return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
@@ -155,20 +259,38 @@ std::string ProvingCore::metrics_text() const {
   auto es = engine_.stats();
   g("cuzk_partitions_queued", "Partitions waiting for synthesis.", double(es.partitions_queued));
   g("cuzk_partitions_ready", "Synthesized partitions waiting for a backend.", double(es.partitions_ready));
-  const auto sum = status_summary();
-  uint32_t pending = 0, running = 0;
-  for (const auto& q : sum.queues) {
-    pending += q.pending;
-    running += q.in_progress;
+  // cuzk_queue_depth and cuzk_running_jobs mean what they mean in Curio's
+  // daemon (cuzk-server/src/service.rs): jobs in the scheduler's queue (taken
+  // and checked, no partition started; Curio loads keys after its queue, so
+  // jobs still being prepared are not in it) and workers proving now (Curio
+  // counts GPU workers with a job; here every backend worker with a partition)
+  uint32_t preparing = 0, queued = 0, started = 0, proving = 0;
+  {
+    std::lock_guard lk(mu_);
+    for (const auto& [id, r] : records_) {
+      if (r.finished) continue;
+      if (r.preparing)
+        ++preparing;
+      else if (!r.started)
+        ++queued;
+      else
+        ++started;
+      proving += uint32_t(r.proving_on.size());
+    }
   }
-  g("cuzk_jobs_in_flight", "Jobs queued or running.", double(pending + running));
-  g("cuzk_queue_depth", "Jobs queued, no partition started.", double(pending));
-  g("cuzk_running_jobs", "Jobs with a partition started.", double(running));
+  g("cuzk_jobs_in_flight", "Jobs accepted and not ended (being prepared, queued or running).",
+    double(preparing + queued + started));
+  g("cuzk_jobs_preparing", "Jobs being decoded and checked, or waiting for their key.", double(preparing));
+  g("cuzk_jobs_running", "Jobs with a partition started.", double(started));
+  g("cuzk_queue_depth", "Jobs queued for synthesis, no partition started (Curio's meaning).", double(queued));
+  g("cuzk_running_jobs", "Backend workers proving a partition now (Curio's meaning: busy GPU workers).",
+    double(proving));
   unsigned gpu_workers = 0;
   for (const auto& b : host_.backends())
     if (b->name().rfind("gpu", 0) == 0) gpu_workers += b->workers();
   g("cuzk_gpu_workers", "GPU workers.", double(gpu_workers));
-  g("cuzk_uptime_seconds", "Seconds since the daemon started.", double(sum.uptime_s));
+  g("cuzk_uptime_seconds", "Seconds since the daemon started.",
+    double(uint64_t(std::chrono::duration<double>(Clock::now() - started_).count())));
   return out;
 }
 

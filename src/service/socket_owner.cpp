@@ -1,14 +1,18 @@
 #include "service/socket_owner.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
+#include <sys/stat.h>
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -43,7 +47,11 @@ std::string read_owner(int fd) {
 
 SocketOwner::SocketOwner(const std::string& socket_path) : path_(socket_path), lock_path_(socket_path + ".lock") {
   std::error_code ec;
-  fs::create_directories(fs::path(path_).parent_path(), ec);
+  // Curio's default, /run/curio/cuzk.sock, is in a folder nothing else makes
+  const fs::path folder = fs::path(path_).parent_path();
+  if (!folder.empty() && !fs::exists(folder, ec) && !fs::create_directories(folder, ec) && ec)
+    throw Error("listen: cannot create the unix socket's folder '" + folder.string() + "': " + ec.message() +
+                "; create it (systemd: RuntimeDirectory=) or listen on another path");
   lock_fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (lock_fd_ < 0)
     throw Error("listen: cannot open lock file '" + lock_path_ + "' for socket '" + path_ + "': " + std::strerror(errno));
@@ -78,6 +86,33 @@ SocketOwner::SocketOwner(const std::string& socket_path) : path_(socket_path), l
   const std::string pid = std::to_string(::getpid()) + "\n";
   if (::ftruncate(lock_fd_, 0) != 0 || ::pwrite(lock_fd_, pid.data(), pid.size(), 0) != ssize_t(pid.size())) {
     // the lock is what counts; the pid in it only helps the message above
+  }
+}
+
+gid_t socket_group_id(const std::string& group) {
+  if (group.empty()) return gid_t(-1);
+  if (group.find_first_not_of("0123456789") == std::string::npos && group.size() < 10) return gid_t(std::stoul(group));
+  struct ::group entry{};
+  struct ::group* found = nullptr;
+  std::vector<char> buf(16384);
+  int rc;
+  while ((rc = ::getgrnam_r(group.c_str(), &entry, buf.data(), buf.size(), &found)) == ERANGE && buf.size() < (1u << 24))
+    buf.resize(buf.size() * 2);
+  if (rc != 0 || !found)
+    throw Error("[daemon] socket_group = \"" + group + "\": no such group on this host (`getent group " + group +
+                "` finds none); create it (groupadd " + group + ") or name an existing group or gid");
+  return found->gr_gid;
+}
+
+void SocketOwner::set_access(unsigned mode, gid_t gid, const std::string& group) const {
+  if (gid != gid_t(-1) && ::chown(path_.c_str(), uid_t(-1), gid) != 0)
+    throw Error("listen: cannot give unix socket '" + path_ + "' to group '" + group + "' ([daemon] socket_group): " +
+                std::strerror(errno) + "; run the daemon as a member of that group (or as root), or unset socket_group");
+  if (::chmod(path_.c_str(), mode_t(mode & 0777)) != 0) {
+    char octal[8];
+    std::snprintf(octal, sizeof octal, "%04o", mode & 0777);
+    throw Error("listen: cannot set mode " + std::string(octal) + " on unix socket '" + path_ + "': " +
+                std::strerror(errno));
   }
 }
 

@@ -4,6 +4,8 @@
 // never touched; a socket left by a dead process (lock free, nobody
 // listening) is removed so that the new owner can bind it.
 #pragma once
+#include <sys/types.h>
+
 #include <string>
 
 namespace cuzk::service {
@@ -17,10 +19,18 @@ class SocketOwner {
   SocketOwner(const SocketOwner&) = delete;
   SocketOwner& operator=(const SocketOwner&) = delete;
   const std::string& path() const { return path_; }
+  // Gives the bound socket `gid` (unless -1) and then `mode`; bind it with a
+  // mode no wider than 0600 so that it never has a wider one. Throws Error
+  // naming the fix when the daemon may not do it.
+  void set_access(unsigned mode, gid_t gid, const std::string& group) const;
 
  private:
   std::string path_, lock_path_;
   int lock_fd_ = -1;
 };
+
+// [daemon] socket_group as a gid: a group name or a number; "" is -1 (the
+// daemon's own group). Throws Error naming the key when there is no such group.
+gid_t socket_group_id(const std::string& group);
 
 }  // namespace cuzk::service

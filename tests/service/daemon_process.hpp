@@ -173,4 +173,74 @@ inline bool job_has_partition_in(const DaemonProcess& d, const std::string& id, 
   return false;
 }
 
+// A `cuzk daemon` started with the whole of `config` as its cuzk.toml (in
+// `dir`), for tests of the [daemon] table itself; waits until it is ready or
+// has exited. The ports it printed: grpc_port(i) of the i-th TCP listener.
+class ConfiguredDaemon {
+ public:
+  ConfiguredDaemon(const daemon_fs::path& dir, const std::string& config) : dir_(dir) {
+    daemon_fs::create_directories(dir_);
+    std::ofstream(dir_ / "cuzk.toml") << config;
+    const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (posix_spawn(&pid_, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
+    posix_spawn_file_actions_destroy(&fa);
+    wait_until([&] { return ready() || !alive(); });
+  }
+  ~ConfiguredDaemon() {
+    if (alive()) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  ConfiguredDaemon(const ConfiguredDaemon&) = delete;
+  ConfiguredDaemon& operator=(const ConfiguredDaemon&) = delete;
+
+  bool ready() const { return log_text().find("cuzk daemon: ready") != std::string::npos; }
+  bool alive() {
+    if (pid_ <= 0 || exited_) return false;
+    if (::waitpid(pid_, &status_, WNOHANG) == pid_) exited_ = true;
+    return !exited_;
+  }
+  // The exit status once it has exited (waits up to 60 s); -1 if it runs on.
+  int exit_code() {
+    if (!wait_until([&] { return !alive(); })) return -1;
+    return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
+  }
+  pid_t pid() const { return pid_; }
+  std::string log_text() const { return read_text(dir_ / "daemon.log"); }
+  int grpc_port(size_t i = 0) const { return nth_port("grpc on tcp port (\\d+)", i); }
+  int http_port() const { return nth_port("http on [^ ]*:(\\d+) ", 0); }
+  // Peak resident memory (VmHWM) in KiB; -1 when unreadable.
+  long peak_rss_kib() const {
+    std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
+    std::string line;
+    while (std::getline(f, line))
+      if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+    return -1;
+  }
+
+ private:
+  int nth_port(const std::string& pattern, size_t i) const {
+    const std::string text = log_text();
+    const std::regex re(pattern);
+    size_t n = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it, ++n)
+      if (n == i) return std::stoi((*it)[1]);
+    return 0;
+  }
+
+  daemon_fs::path dir_;
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  int status_ = 0;
+};
+
 }  // namespace cuzk::testing_support

@@ -118,11 +118,12 @@ class ServiceDaemon : public ::testing::Test {
 
 }  // namespace
 
-TEST_F(ServiceDaemon, SocketIsPrivate) {
+// socket_mode's default, Curio's users in the daemon's group connect
+TEST_F(ServiceDaemon, SocketIsOwnerAndGroupOnly) {
   struct stat st {};
   ASSERT_EQ(::stat(daemon->socket().c_str(), &st), 0);
   EXPECT_TRUE(S_ISSOCK(st.st_mode));
-  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  EXPECT_EQ(st.st_mode & 0777, 0660u);
 }
 
 TEST_F(ServiceDaemon, ConcurrentClientsWithPrioritiesGetProofsThatVerify) {

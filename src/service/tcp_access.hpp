@@ -1,0 +1,64 @@
+// Who reaches the daemon's TCP ports. A listener on a loopback address is
+// gRPC's own (the trust of the unix socket; a token, when set, is checked on
+// every call: token_auth.hpp). A listener on another address with [daemon]
+// allow_networks is a PeerGate: the daemon accepts its connections itself
+// and checks each peer's address before a byte of it is read. Loopback peers
+// and peers inside allow_networks are handed to gRPC; any other is reset at
+// once, logged with its address and counted in
+// cuzk_rpc_errors_total{method="connection",code="PERMISSION_DENIED"}.
+//
+// Why an accept loop: gRPC's auth metadata processor runs before a call's
+// message is read, but with plaintext credentials its auth context holds no
+// peer address (only the security type), and interceptors and handlers run
+// once the message has been read. A connection handed to gRPC by its file
+// descriptor (grpcpp/server_posix.h) skips gRPC's auth filter, so a gate
+// admits by network alone: the daemon refuses a token and allow_networks
+// together rather than leave the token unchecked.
+#pragma once
+#include <atomic>
+#include <string>
+#include <thread>
+
+#include "service/ip_network.hpp"
+#include "service/metrics.hpp"
+
+namespace grpc {
+class Server;
+}
+
+namespace cuzk::service {
+
+// A listening TCP socket on host:port (port 0: any free port; "" or
+// "0.0.0.0": every IPv4 address, "::" both families), non-blocking, without
+// SO_REUSEPORT so that a second daemon on the port fails instead of sharing
+// it. Throws Error naming `what` and the address.
+int listen_tcp(const std::string& host, int port, const std::string& what);
+int bound_port(int fd);
+
+class PeerGate {
+ public:
+  // Listens on host:port; `metrics` must outlive the gate.
+  PeerGate(const std::string& host, int port, IpNetworkList allowed, Metrics& metrics);
+  ~PeerGate();  // stops accepting; connections already handed over stay the server's
+  PeerGate(const PeerGate&) = delete;
+  PeerGate& operator=(const PeerGate&) = delete;
+  // Hands admitted connections to `server` from now on (until destruction:
+  // destroy the gate before shutting the server down).
+  void start(grpc::Server& server);
+  int port() const { return port_; }
+
+ private:
+  void loop(grpc::Server* server);
+  void refuse(int fd, const std::string& peer);
+
+  IpNetworkList allowed_;
+  Metrics& metrics_;
+  int listen_fd_ = -1, wake_fd_ = -1, port_ = 0;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+  // refusals logged in the current second, and those left out of the log
+  int64_t log_second_ = 0;
+  unsigned logged_ = 0, unlogged_ = 0;
+};
+
+}  // namespace cuzk::service
