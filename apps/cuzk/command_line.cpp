@@ -49,7 +49,12 @@ std::vector<std::string> unknown_words(const CLI::App& root) {
     // there was meant as a command
     const bool takes_commands = !commands_of(a).empty();
     for (const std::string& w : a->remaining(false)) {
-      if (w.size() > 1 && w[0] == '-')
+      // cuzk's own options are the daemon's: one given after another command is misplaced, not unknown
+      const bool root_option = a != &root && root.get_option_no_throw(w.substr(0, w.find('='))) != nullptr;
+      if (w.size() > 1 && w[0] == '-' && root_option)
+        out.push_back(command_path(a) + ": unknown option '" + w + "' (an option of the daemon: cuzk " + w +
+                      " ... with no command, or cuzk daemon " + w + " ...)");
+      else if (w.size() > 1 && w[0] == '-')
         out.push_back(command_path(a) + ": unknown option '" + w + "'");
       else if (takes_commands)
         out.push_back(command_path(a) + ": unknown command '" + w + "' (commands: " + command_names(a) + ")");

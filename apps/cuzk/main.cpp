@@ -27,15 +27,15 @@ static void add_circuit_options(CLI::App* cmd, CircuitOptions& c) {
 
 int main(int argc, char** argv) {
   // the processes that hold whole requests in malloc's memory
+  const bool daemon = runs_daemon(argc, argv);  // `cuzk` with no command is the daemon too
   const std::string command = argc > 1 ? argv[1] : "";
-  if (command == "daemon" || command == "client") reexec_with_huge_page_malloc(argv);
+  if (daemon || command == "client") reexec_with_huge_page_malloc(argv);
   // the daemon blocks SIGINT/SIGTERM before any thread exists, so its
   // sigwait is their only receiver; other commands keep the default handling
-  const bool daemon = command == "daemon";
   if (daemon) cuzk::service::block_shutdown_signals();
   // named, so that help and messages say "cuzk", not the path it was run by
   CLI::App app{"cuzk: Groth16 proofs on NVIDIA GPUs (CPU fallback)", "cuzk"};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);  // none: the daemon (ServiceCommands)
 #if CUZK_WITH_CUDA
   app.set_version_flag("--version", "cuzk " CUZK_VERSION " (CUDA backend, CPU fallback)");
 #else
@@ -70,6 +70,9 @@ int main(int argc, char** argv) {
   BenchCommands bench(app);
   ServiceCommands service(app);
   FilecoinCommands filecoin(app);
+  // after the commands: CLI11 copies a footer into those added later
+  app.footer("With no command, cuzk runs the proving daemon, as Curio's cuzk binary does: cuzk --config "
+             "/data/zk/cuzk.toml");
 
   if (auto rc = parse_command_line(app, argc, argv)) return *rc;
   try {

@@ -1,6 +1,9 @@
 #include "service_commands.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "core/mapped_file.hpp"
@@ -25,8 +28,33 @@ using namespace service;
 
 namespace {
 
-int run_daemon_command(const std::string& config_path) {
-  DaemonConfig cfg = config_path.empty() ? DaemonConfig{} : load_config(config_path);
+// The daemon's flags that take a value, as runs_daemon skips over them.
+constexpr const char* kDaemonValueFlags[] = {"-c", "--config", "-l", "--listen", "--log-level"};
+
+std::vector<CLI::Option*> add_daemon_options(CLI::App* cmd, DaemonArgs& d, const std::string& group) {
+  std::vector<CLI::Option*> opts = {
+      cmd->add_option("-c,--config", d.config,
+                      "TOML config (docs/cuzk.example.toml; Curio's cuzk.example.toml is accepted); the default "
+                      "file missing: the defaults")
+          ->capture_default_str(),
+      cmd->add_option("-l,--listen", d.listen, "address to serve, replacing [daemon] listen (unix:///path or host:port)"),
+      cmd->add_option("--log-level", d.log_level,
+                      "log directives replacing [logging] level (info, cuzk=debug,warn, ...); RUST_LOG wins over both"),
+  };
+  for (auto* o : opts) o->group(group);
+  return opts;
+}
+
+// As Curio's daemon: the default file may be absent (the defaults then, said
+// once at startup); a file named on the command line must exist.
+int run_daemon_command(const DaemonArgs& a, bool config_given) {
+  DaemonConfig cfg;
+  std::error_code ec;
+  if (config_given || std::filesystem::exists(a.config, ec))
+    cfg = load_config(a.config);
+  else
+    cfg.notes.push_back("file '" + a.config + "' not found: running on the defaults (--config PATH names one)");
+  apply_overrides(cfg, {a.listen, a.log_level}, std::getenv("RUST_LOG"));
   engine::BackendOptions o;
   o.use_gpus = cfg.use_gpus;
   o.gpu_devices = cfg.gpu_devices;
@@ -257,9 +285,35 @@ void add_output_options(CLI::App* cmd, ClientArgs& c) {
 
 }  // namespace
 
-ServiceCommands::ServiceCommands(CLI::App& app) {
-  daemon_ = app.add_subcommand("daemon", "run the proving daemon (gRPC on a unix socket, HTTP /status and /metrics)");
-  daemon_->add_option("--config", config_, "TOML config (docs/cuzk.example.toml)")->check(CLI::ExistingFile);
+bool runs_daemon(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "-h" || a == "--help" || a == "--version") return false;
+    if (std::find(std::begin(kDaemonValueFlags), std::end(kDaemonValueFlags), a) != std::end(kDaemonValueFlags)) {
+      ++i;  // its value
+      continue;
+    }
+    if (!a.empty() && a[0] == '-') continue;  // --config=PATH, -cPATH, or one the parse refuses
+    return a == "daemon";
+  }
+  return true;
+}
+
+ServiceCommands::ServiceCommands(CLI::App& app) : root_(&app) {
+  root_daemon_options_ = add_daemon_options(&app, daemon_args_, "Daemon (cuzk with no command)");
+  // checked once the whole line is read, before the command's own checks
+  const CLI::Validator alone(
+      [&app](std::string&) -> std::string {
+        if (app.get_subcommands().empty()) return "";
+        return "the daemon's flag: give it with no command (cuzk --config PATH) or after 'daemon' (cuzk daemon "
+               "--config PATH), not before '" + app.get_subcommands().front()->get_name() + "'";
+      },
+      "", "daemon flag alone");
+  for (auto* o : root_daemon_options_) o->check(alone);
+  daemon_ = app.add_subcommand("daemon",
+                               "run the proving daemon (gRPC on a unix socket or TCP, HTTP /status and /metrics); the "
+                               "same as cuzk with no command");
+  daemon_options_ = add_daemon_options(daemon_, daemon_args_, "Options");
 
   client_ = app.add_subcommand("client", "talk to a running daemon");
   client_->add_option("--address", c_.address, "unix:/path or host:port")->capture_default_str();
@@ -313,7 +367,8 @@ ServiceCommands::ServiceCommands(CLI::App& app) {
 }
 
 std::optional<int> ServiceCommands::run() {
-  if (*daemon_) return run_daemon_command(config_);
+  if (*daemon_ || root_->get_subcommands().empty())
+    return run_daemon_command(daemon_args_, root_daemon_options_[0]->count() + daemon_options_[0]->count() > 0);
   if (!*client_) return std::nullopt;
   Client cl(c_.address, token_of(c_));
   try {

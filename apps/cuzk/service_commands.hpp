@@ -1,4 +1,6 @@
-// `cuzk daemon` (the proving service) and `cuzk client` (talks to it).
+// The proving daemon, run by `cuzk` with no command (as Curio's cuzk binary)
+// or `cuzk daemon`, both with Curio's flags; and `cuzk client`, which talks
+// to it.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -36,15 +38,31 @@ struct ClientArgs {
   bool pin = false;
 };
 
+// Curio's daemon flags (extern/cuzk/cuzk-daemon/src/main.rs).
+struct DaemonArgs {
+  std::string config = "/data/zk/cuzk.toml";  // -c/--config; this default missing: the defaults
+  std::string listen;                          // -l/--listen: replaces [daemon] listen
+  std::string log_level;                       // --log-level: replaces [logging] level
+};
+
+// Whether this command line runs the daemon: no command (`cuzk`, `cuzk -c
+// PATH`, `cuzk --listen ADDR`) or `cuzk daemon ...`; not `cuzk --help` or
+// `--version`. Read from argv before it is parsed (main decides early).
+bool runs_daemon(int argc, char** argv);
+
 class ServiceCommands {
  public:
+  // Adds the daemon's flags to `app` too: they run the daemon with no
+  // command, and are refused before any command.
   explicit ServiceCommands(CLI::App& app);
-  // The exit code when one of these subcommands was chosen.
+  // The exit code when the daemon or a client command was chosen.
   std::optional<int> run();
 
  private:
+  CLI::App* root_ = nullptr;
   CLI::App* daemon_ = nullptr;
-  std::string config_;
+  DaemonArgs daemon_args_;
+  std::vector<CLI::Option*> root_daemon_options_, daemon_options_;
   CLI::App* client_ = nullptr;
   CLI::App *submit_ = nullptr, *await_ = nullptr, *prove_ = nullptr, *cancel_ = nullptr, *status_ = nullptr,
            *metrics_ = nullptr, *preload_ = nullptr, *evict_ = nullptr, *filecoin_ = nullptr;

@@ -123,7 +123,6 @@ refused 2 "unknown nested command (client)" "^cuzk client: unknown command 'bogu
   "$CUZK" client bogus
 refused 2 "unknown nested command (bench)" "^cuzk bench: unknown command 'bogus' \(commands: pipeline\)" \
   "$CUZK" bench bogus --help
-refused 2 "no command" "^cuzk: a command is required" "$CUZK"
 refused 2 "no nested command" "^cuzk client: a command is required \(commands: submit," "$CUZK" client
 refused 2 "two commands" "^cuzk verify: unexpected argument 'prove'" "$CUZK" verify prove
 refused 2 "missing required option" "^cuzk verify: --key is required" \
@@ -139,7 +138,30 @@ refused 2 "bad option value (bench)" "^cuzk bench pipeline: --host-memory: bogus
   "$CUZK" bench pipeline --host-memory bogus
 refused 2 "unknown option before --help" "^cuzk verify: unknown option '--bogus'" "$CUZK" verify --bogus --help
 expect 0 "--help" "$CUZK" --help
-output_has "--help" "^Usage: cuzk \[OPTIONS\] SUBCOMMAND"
+output_has "--help" "^Usage: cuzk \[OPTIONS\] \[SUBCOMMAND\]"
+output_has "--help lists the daemon's flags" "^  -c,--config TEXT=/data/zk/cuzk\.toml"
+output_has "--help lists the daemon's flags" "^  -l,--listen TEXT"
+output_has "--help lists the daemon's flags" "^  --log-level TEXT"
+output_has "--help lists the commands" "^  daemon +run the proving daemon"
+
+# Curio's command line: `cuzk` with no command is the daemon, with Curio's
+# flags (-c/--config, -l/--listen, --log-level); `cuzk daemon` takes the same.
+printf '[daemon]\nlisten = "unix://%s/flags.sock"\n' "$dir" >flags.toml
+refused 2 "a named config file that is missing" "^cuzk: error: config file 'missing\.toml' does not exist" \
+  "$CUZK" --config missing.toml
+refused 2 "a named config file that is missing (daemon)" "^cuzk daemon: error: config file 'missing\.toml' does not exist" \
+  "$CUZK" daemon -c missing.toml
+refused 2 "--log-level with an unknown level" "--log-level = 'bogus=x': directive 'bogus=x' has an unknown level 'x'" \
+  "$CUZK" -c flags.toml --log-level bogus=x
+refused 2 "--listen on every interface, unguarded" \
+  "--listen = '0\.0\.0\.0:9820'.*listen = \"127\.0\.0\.1:9820\".*allow_networks.*insecure_tcp = true" \
+  "$CUZK" -c flags.toml --listen 0.0.0.0:9820
+refused 2 "a daemon flag after another command" \
+  "^cuzk prove: unknown option '-c' \(an option of the daemon: cuzk -c \.\.\. with no command, or cuzk daemon -c" \
+  "$CUZK" prove -c flags.toml
+refused 2 "a daemon flag before another command" "^cuzk prove: --config: the daemon's flag: .* not before 'prove'" \
+  "$CUZK" -c flags.toml prove
+refused 2 "a daemon flag before 'daemon'" "not before 'daemon'" "$CUZK" --log-level info daemon -c flags.toml
 
 # Every command: --help prints its help and exits 0; a stray argument, with
 # or without --help, and an unknown option exit 2 naming the word. The
@@ -173,9 +195,51 @@ client preload:key.params
 client evict:key
 COMMANDS
 
-# The client against a daemon: a request it refuses 2, a proof that does not
-# verify here 1, a job cancelled before it finished 3. On SIGTERM the daemon
-# drains and exits 0.
+# start_daemon <log> <args...>: starts cuzk with the args in the background
+# ($daemon) and waits (up to a minute) for it to say it is ready; false if it
+# did not.
+start_daemon() {
+  local log=$1
+  shift
+  "$CUZK" "$@" </dev/null >"$log" 2>&1 &
+  daemon=$!
+  for _ in $(seq 600); do
+    grep -q "cuzk daemon: ready" "$log" && return 0
+    kill -0 "$daemon" 2>/dev/null || break
+    sleep 0.1
+  done
+  grep -q "cuzk daemon: ready" "$log"
+}
+# stop_daemon <what> <log>: SIGTERM; the daemon drains and exits 0
+stop_daemon() {
+  kill -TERM "$daemon"
+  wait "$daemon"
+  local rc=$?
+  daemon=
+  if [ "$rc" = 0 ]; then echo "ok: 0 $1 drains on SIGTERM"; else bad "$1: exit $rc on SIGTERM"; cat "$2"; fi
+}
+
+# No config file where Curio's default path is (/data/zk/cuzk.toml): the
+# defaults, said once; -l/--listen and --log-level apply; an invalid RUST_LOG
+# is named and the flag's level kept.
+if [ -e /data/zk/cuzk.toml ]; then
+  echo "skip: /data/zk/cuzk.toml exists here; the daemon without a config file is not tried"
+elif ! RUST_LOG="cuzk=loud" start_daemon bare.log -l "unix://$dir/bare.sock" --log-level debug; then
+  bad "cuzk -l ADDR (no config file) did not start"
+  cat bare.log
+else
+  grep -q "file '/data/zk/cuzk.toml' not found: running on the defaults" bare.log ||
+    { bad "no config file: not said"; cat bare.log; }
+  grep -q "RUST_LOG = 'cuzk=loud': directive 'cuzk=loud' has an unknown level 'loud' .*; RUST_LOG ignored, the log level is 'debug'" \
+    bare.log || { bad "invalid RUST_LOG: not said"; cat bare.log; }
+  [ -S "$dir/bare.sock" ] || bad "--listen: no socket at $dir/bare.sock"
+  stop_daemon "cuzk -l ADDR --log-level debug" bare.log
+fi
+
+# The client against a daemon started as Curio's systemd unit starts it
+# (cuzk --config PATH): a request it refuses 2, a proof that does not verify
+# here 1, a job cancelled before it finished 3. On SIGTERM the daemon drains
+# and exits 0.
 cat >cuzk.toml <<TOML
 [daemon]
 listen = "unix://$dir/cuzk.sock"
@@ -187,14 +251,7 @@ workers = 1
 [synthesis]
 threads = 1
 TOML
-"$CUZK" daemon --config cuzk.toml </dev/null >daemon.log 2>&1 &
-daemon=$!
-for _ in $(seq 600); do
-  grep -q "cuzk daemon: ready" daemon.log && break
-  kill -0 "$daemon" 2>/dev/null || break
-  sleep 0.1
-done
-if ! grep -q "cuzk daemon: ready" daemon.log; then
+if ! start_daemon daemon.log --config cuzk.toml; then
   bad "daemon did not start"
   cat daemon.log
 else
@@ -217,11 +274,7 @@ else
   job=$(cat out.txt)
   expect 0 "client cancel" "$CUZK" client "${at[@]}" cancel "$job"
   refused 3 "client await of a cancelled job" "job $job: CANCELLED" "$CUZK" client "${at[@]}" await "$job"
-  kill -TERM "$daemon"
-  wait "$daemon"
-  rc=$?
-  daemon=
-  if [ "$rc" = 0 ]; then echo "ok: 0 daemon drains on SIGTERM"; else bad "daemon exit $rc on SIGTERM"; cat daemon.log; fi
+  stop_daemon "cuzk --config PATH" daemon.log
 fi
 
 # a daemon that is not there: 3 (not the caller's input)
