@@ -192,6 +192,9 @@ TEST(DaemonAccess, AllowNetworksRefusesOutsidersBeforeReadingTheirMessage) {
   const grpc::Status read = raw_submit(host_address, huge);
   EXPECT_NE(read.error_code(), grpc::StatusCode::UNAVAILABLE) << read.error_message();
   EXPECT_GT(inside.peak_rss_kib() - inside_before, 50 * 1024) << "the bound above could not see a read message";
+  // connections the gate handed over end with the server's shutdown
+  ::kill(inside.pid(), SIGTERM);
+  EXPECT_EQ(inside.exit_code(), 0) << inside.log_text();
   fs::remove_all(dir.parent_path());
 }
 
