@@ -670,6 +670,8 @@ LogDirectives parse_log_directives(const std::string& text, const std::string& w
     }
     if (ours.empty() || verbosity(level) > verbosity(ours)) ours = level;
   }
+  if (ours.empty() && fallback.empty() && out.ignored.empty())
+    throw Error(what + " = '" + text + "' has no directive (write a level such as info, or cuzk=debug,warn)");
   out.level = !ours.empty() ? ours : !fallback.empty() ? fallback : "off";
   return out;
 }

@@ -114,7 +114,7 @@ void apply_overrides(DaemonConfig& c, const DaemonOverrides& o, const char* rust
 // bare default level; else off, as EnvFilter leaves targets no directive
 // names), and the directives about other targets (Curio's Rust crates), which
 // have no effect. Error naming `what` and the directive for an unknown level
-// word or an empty target.
+// word or an empty target, and for text with no directive at all.
 struct LogDirectives {
   std::string level;                 // trace, debug, info, warn, error or off
   std::vector<std::string> ignored;  // directives for other targets

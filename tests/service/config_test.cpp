@@ -603,6 +603,8 @@ TEST(LogDirectives, InvalidOnesAreNamed) {
   EXPECT_TRUE(Has(msg("info,cuzk=loud"), "directive 'cuzk=loud' has an unknown level 'loud'"));
   EXPECT_TRUE(Has(msg("=debug"), "directive '=debug' has an empty target"));
   EXPECT_TRUE(Has(msg("bogus=x"), "directive 'bogus=x' has an unknown level 'x'"));
+  EXPECT_TRUE(Has(msg(""), "logging.level = '' has no directive (write a level such as info"));
+  EXPECT_TRUE(Has(msg(" , "), "has no directive"));
   EXPECT_TRUE(Has(error_of("[logging]\nlevel = \"cuzk=\"\n"), "logging.level = 'cuzk=': directive 'cuzk=' has an unknown level ''"));
 }
 
