@@ -137,11 +137,6 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
     }
     const auto [host, port] = host_port(l, "[daemon] listen");
     if (!is_loopback_host(host) && !allowed.empty()) {
-      if (!token.empty())
-        throw Error("[daemon] listen '" + l + "': allow_networks and a token (token or token_file) are both set; a "
-                    "listener on a non-loopback address checks the client's network only (before anything is read), "
-                    "so the token would go unchecked: remove the token to serve allow_networks' clients without one, "
-                    "or remove allow_networks to ask every TCP client for the token");
       gates.emplace_back(l, std::make_unique<PeerGate>(host, port, allowed, core.metrics()));
       continue;
     }
@@ -152,6 +147,10 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
     tcp.emplace_back(l, std::make_unique<int>(0));
     builder.AddListeningPort(l, tcp_creds, tcp.back().second.get());
   }
+  // with a token, gated connections are relayed to a loopback port that
+  // checks it (a connection handed over by its fd would skip the check)
+  int relay_port = 0;
+  if (!gates.empty() && !token.empty()) builder.AddListeningPort("127.0.0.1:0", tcp_creds, &relay_port);
   // sockets are bound 0600, then given their group and socket_mode: never a
   // wider mode than asked for, not even for a moment
   const mode_t old_umask = ::umask(0177);
@@ -182,11 +181,13 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   }
   std::string nets;
   for (const auto& n : allowed.networks()) nets += (nets.empty() ? "" : ", ") + n.text();
+  if (!gates.empty() && !token.empty() && relay_port == 0)
+    throw Error("gRPC: cannot listen on 127.0.0.1 for the token check of [daemon] allow_networks' clients");
   for (const auto& [addr, gate] : gates) {
-    gate->start(*server);
+    gate->start(*server, relay_port);
     spdlog::info("cuzk daemon: grpc on tcp port {} ({}; clients from loopback and allow_networks {} only, checked "
-                 "before anything is read)",
-                 gate->port(), addr, nets);
+                 "before anything is read{})",
+                 gate->port(), addr, nets, token.empty() ? "" : "; bearer token required");
   }
   std::unique_ptr<HttpServer> http;
   if (!cfg.status_listen.empty()) {

@@ -10,9 +10,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <list>
 
 #include "core/error.hpp"
 #include "service/log.hpp"
@@ -74,6 +78,148 @@ std::string peer_text(const sockaddr_storage& ss) {
 
 }  // namespace
 
+struct TcpRelay::Pair {
+  int client = -1, upstream = -1;
+  std::string up, down;  // read from the client, not yet sent upstream; and back
+  bool client_eof = false, upstream_eof = false, up_shut = false, down_shut = false, dead = false;
+  ~Pair() {
+    if (client >= 0) ::close(client);
+    if (upstream >= 0) ::close(upstream);
+  }
+};
+
+TcpRelay::TcpRelay(int port) : port_(port) {
+  wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (wake_fd_ < 0) throw Error(std::string("listen: eventfd: ") + std::strerror(errno));
+  thread_ = std::thread([this] { loop(); });
+}
+
+TcpRelay::~TcpRelay() {
+  stop_ = true;
+  const uint64_t one = 1;
+  if (::write(wake_fd_, &one, sizeof one) < 0) {
+    // the loop polls with a timeout and sees stop_ then
+  }
+  if (thread_.joinable()) thread_.join();
+  for (auto [c, u] : incoming_) {
+    ::close(c);
+    ::close(u);
+  }
+  ::close(wake_fd_);
+}
+
+bool TcpRelay::add(int client) {
+  if (pairs_.load() >= kMaxPairs) {
+    ::close(client);
+    return false;
+  }
+  const int up = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(uint16_t(port_));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  // loopback: the connect completes at once, or fails at once
+  if (up < 0 || ::connect(up, reinterpret_cast<const sockaddr*>(&a), sizeof a) != 0) {
+    if (up >= 0) ::close(up);
+    ::close(client);
+    return false;
+  }
+  const int yes = 1;
+  ::setsockopt(up, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+  ::fcntl(up, F_SETFL, ::fcntl(up, F_GETFL) | O_NONBLOCK);
+  ++pairs_;
+  {
+    std::lock_guard lk(mu_);
+    incoming_.emplace_back(client, up);
+  }
+  const uint64_t one = 1;
+  if (::write(wake_fd_, &one, sizeof one) < 0) {
+    // already signalled: the counter is non-zero
+  }
+  return true;
+}
+
+namespace {
+
+// Reads what fits from `from` into `buf`; sets eof or dead.
+void pull(int from, std::string& buf, bool& eof, bool& dead) {
+  char chunk[64 << 10];
+  const size_t room = std::min(sizeof chunk, TcpRelay::kBuffer - buf.size());
+  const ssize_t n = ::recv(from, chunk, room, 0);
+  if (n > 0) buf.append(chunk, size_t(n));
+  if (n == 0) eof = true;
+  if (n < 0 && errno != EAGAIN && errno != EINTR) dead = true;
+}
+
+void push(int to, std::string& buf, bool& dead) {
+  const ssize_t n = ::send(to, buf.data(), buf.size(), MSG_NOSIGNAL);
+  if (n > 0) buf.erase(0, size_t(n));
+  if (n < 0 && errno != EAGAIN && errno != EINTR) dead = true;
+}
+
+}  // namespace
+
+void TcpRelay::loop() {
+  std::list<Pair> pairs;
+  std::vector<pollfd> fds;
+  while (!stop_) {
+    {
+      std::lock_guard lk(mu_);
+      for (auto [c, u] : incoming_) {
+        pairs.emplace_back();
+        pairs.back().client = c;
+        pairs.back().upstream = u;
+      }
+      incoming_.clear();
+    }
+    fds.assign(1, {wake_fd_, POLLIN, 0});
+    // a side with nothing wanted is left out (negative fd): its hang-up
+    // would otherwise wake the loop until the other side drains
+    auto entry = [](int fd, short ev) { return pollfd{ev ? fd : -1, ev, 0}; };
+    for (auto& p : pairs) {
+      fds.push_back(entry(p.client, short((!p.client_eof && p.up.size() < kBuffer ? POLLIN : 0) |
+                                          (!p.down.empty() ? POLLOUT : 0))));
+      fds.push_back(entry(p.upstream, short((!p.upstream_eof && p.down.size() < kBuffer ? POLLIN : 0) |
+                                            (!p.up.empty() ? POLLOUT : 0))));
+    }
+    if (::poll(fds.data(), fds.size(), 1000) < 0 && errno != EINTR) {
+      spdlog::error("listen: relay poll: {}", std::strerror(errno));
+      return;
+    }
+    if (fds[0].revents) {
+      uint64_t n;
+      if (::read(wake_fd_, &n, sizeof n) < 0) {
+        // nothing to drain
+      }
+    }
+    size_t i = 1;
+    for (auto& p : pairs) {
+      const short c = fds[i++].revents, u = fds[i++].revents;
+      if ((c | u) & POLLERR) p.dead = true;
+      if (c & (POLLIN | POLLHUP)) pull(p.client, p.up, p.client_eof, p.dead);
+      if (u & (POLLIN | POLLHUP)) pull(p.upstream, p.down, p.upstream_eof, p.dead);
+      if (!p.up.empty()) push(p.upstream, p.up, p.dead);
+      if (!p.down.empty()) push(p.client, p.down, p.dead);
+      // an end is passed on once the bytes before it are
+      if (p.client_eof && p.up.empty() && !p.up_shut) {
+        ::shutdown(p.upstream, SHUT_WR);
+        p.up_shut = true;
+      }
+      if (p.upstream_eof && p.down.empty() && !p.down_shut) {
+        ::shutdown(p.client, SHUT_WR);
+        p.down_shut = true;
+      }
+    }
+    for (auto it = pairs.begin(); it != pairs.end();)
+      if (it->dead || (it->up_shut && it->down_shut)) {
+        it = pairs.erase(it);
+        --pairs_;
+      } else {
+        ++it;
+      }
+  }
+}
+
 PeerGate::PeerGate(const std::string& host, int port, IpNetworkList allowed, Metrics& metrics)
     : allowed_(std::move(allowed)), metrics_(metrics) {
   listen_fd_ = listen_tcp(host, port, "gRPC ([daemon] listen)");
@@ -96,7 +242,8 @@ PeerGate::~PeerGate() {
   ::close(listen_fd_);
 }
 
-void PeerGate::start(grpc::Server& server) {
+void PeerGate::start(grpc::Server& server, int relay_port) {
+  if (relay_port > 0) relay_ = std::make_unique<TcpRelay>(relay_port);
   thread_ = std::thread([this, s = &server] { loop(s); });
 }
 
@@ -121,17 +268,24 @@ void PeerGate::loop(grpc::Server* server) {
       }
       const auto* sa = reinterpret_cast<const sockaddr*>(&ss);
       if (!loopback().contains(sa) && !allowed_.contains(sa)) {
-        refuse(fd, peer_text(ss));
+        refuse(fd, peer_text(ss), "not loopback and not in [daemon] allow_networks");
         continue;
       }
       const int yes = 1;
       ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
-      grpc::AddInsecureChannelFromFd(server, fd);  // gRPC owns fd from here
+      if (!relay_) {
+        grpc::AddInsecureChannelFromFd(server, fd);  // gRPC owns fd from here
+      } else if (!relay_->add(fd)) {
+        metrics_.record_rpc_error("connection", "RESOURCE_EXHAUSTED");
+        spdlog::warn("grpc over tcp: connection from {} closed: {} connections relayed already, or the token port "
+                     "did not answer",
+                     peer_text(ss), TcpRelay::kMaxPairs);
+      }
     }
   }
 }
 
-void PeerGate::refuse(int fd, const std::string& peer) {
+void PeerGate::refuse(int fd, const std::string& peer, const std::string& why) {
   // a reset, not an orderly close: the client's call fails at once, and
   // nothing it sent is read
   const linger reset{1, 0};
@@ -154,9 +308,9 @@ void PeerGate::refuse(int fd, const std::string& peer) {
   ++logged_;
   std::string nets;
   for (const auto& n : allowed_.networks()) nets += (nets.empty() ? "" : ", ") + n.text();
-  spdlog::warn("grpc over tcp: connection from {} refused (PERMISSION_DENIED): not loopback and not in [daemon] "
-               "allow_networks ({}); closed before anything was read",
-               peer, nets);
+  spdlog::warn("grpc over tcp: connection from {} refused (PERMISSION_DENIED): {} ({}); closed before anything was "
+               "read",
+               peer, why, nets);
 }
 
 }  // namespace cuzk::service

@@ -3,7 +3,7 @@
 // every call: token_auth.hpp). A listener on another address with [daemon]
 // allow_networks is a PeerGate: the daemon accepts its connections itself
 // and checks each peer's address before a byte of it is read. Loopback peers
-// and peers inside allow_networks are handed to gRPC; any other is reset at
+// and peers inside allow_networks are served; any other is reset at
 // once, logged with its address and counted in
 // cuzk_rpc_errors_total{method="connection",code="PERMISSION_DENIED"}.
 //
@@ -11,13 +11,17 @@
 // message is read, but with plaintext credentials its auth context holds no
 // peer address (only the security type), and interceptors and handlers run
 // once the message has been read. A connection handed to gRPC by its file
-// descriptor (grpcpp/server_posix.h) skips gRPC's auth filter, so a gate
-// admits by network alone: the daemon refuses a token and allow_networks
-// together rather than leave the token unchecked.
+// descriptor (grpcpp/server_posix.h) skips gRPC's auth filter too, so with
+// a token set the gate does not hand connections over: it relays them
+// (TcpRelay) to a loopback port of gRPC's that carries the token check, and
+// every call still shows the token before its message is read.
 #pragma once
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "service/ip_network.hpp"
 #include "service/metrics.hpp"
@@ -35,6 +39,32 @@ namespace cuzk::service {
 int listen_tcp(const std::string& host, int port, const std::string& what);
 int bound_port(int fd);
 
+// Copies bytes both ways between admitted clients and 127.0.0.1:port, on
+// one poll thread; a side's end is passed on (shutdown) once its bytes are.
+class TcpRelay {
+ public:
+  static constexpr size_t kBuffer = 256 << 10;  // per direction
+  static constexpr size_t kMaxPairs = 256;
+  explicit TcpRelay(int port);
+  ~TcpRelay();  // closes every relayed connection
+  TcpRelay(const TcpRelay&) = delete;
+  TcpRelay& operator=(const TcpRelay&) = delete;
+  // Takes `client` (closed on failure); false when the upstream port does
+  // not answer or kMaxPairs are relayed.
+  bool add(int client);
+
+ private:
+  struct Pair;
+  void loop();
+
+  int port_, wake_fd_ = -1;
+  std::atomic<bool> stop_{false};
+  std::mutex mu_;
+  std::vector<std::pair<int, int>> incoming_;  // (client, upstream) of pairs not yet polled
+  std::atomic<size_t> pairs_{0};
+  std::thread thread_;
+};
+
 class PeerGate {
  public:
   // Listens on host:port; `metrics` must outlive the gate.
@@ -42,14 +72,16 @@ class PeerGate {
   ~PeerGate();  // stops accepting; connections already handed over stay the server's
   PeerGate(const PeerGate&) = delete;
   PeerGate& operator=(const PeerGate&) = delete;
-  // Hands admitted connections to `server` from now on (until destruction:
-  // destroy the gate before shutting the server down).
-  void start(grpc::Server& server);
+  // Hands admitted connections to `server` from now on, or with relay_port
+  // > 0 relays them to 127.0.0.1:relay_port (until destruction: destroy the
+  // gate before shutting the server down).
+  void start(grpc::Server& server, int relay_port = 0);
   int port() const { return port_; }
 
  private:
   void loop(grpc::Server* server);
-  void refuse(int fd, const std::string& peer);
+  void refuse(int fd, const std::string& peer, const std::string& why);
+  std::unique_ptr<TcpRelay> relay_;
 
   IpNetworkList allowed_;
   Metrics& metrics_;
