@@ -98,7 +98,7 @@ HttpServer::HttpServer(const ProvingCore& core, const std::string& host, int por
     : HttpServer(daemon_pages(core), host, port) {}
 
 HttpServer::HttpServer(Router router, const std::string& host, int port) : router_(std::move(router)), host_(host) {
-  listen_fd_ = listen_tcp(host, port, "http ([daemon] status_listen)");
+  listen_fd_ = listen_tcp(host, port, "http", "[daemon] status_listen");
   port_ = bound_port(listen_fd_);
   wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (wake_fd_ < 0) {

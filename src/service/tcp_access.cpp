@@ -23,7 +23,7 @@
 
 namespace cuzk::service {
 
-int listen_tcp(const std::string& host, int port, const std::string& what) {
+int listen_tcp(const std::string& host, int port, const std::string& what, const std::string& key) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -32,7 +32,7 @@ int listen_tcp(const std::string& host, int port, const std::string& what) {
   const std::string service = std::to_string(port);
   const std::string where = (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" + service;
   if (const int rc = ::getaddrinfo(host.empty() ? nullptr : host.c_str(), service.c_str(), &hints, &res); rc != 0)
-    throw Error(what + ": cannot resolve '" + host + "': " + ::gai_strerror(rc));
+    throw Error(what + ": cannot resolve '" + host + "' (" + key + "): " + ::gai_strerror(rc));
   std::string why = "no address";
   int fd = -1;
   for (auto* ai = res; ai && fd < 0; ai = ai->ai_next) {
@@ -49,7 +49,8 @@ int listen_tcp(const std::string& host, int port, const std::string& what) {
     }
   }
   ::freeaddrinfo(res);
-  if (fd < 0) throw Error(what + ": cannot listen on " + where + ": " + why + " (a port in use by another process?)");
+  if (fd < 0)
+    throw Error(what + ": cannot listen on " + where + " (" + key + "): " + why + " (a port in use by another process?)");
   return fd;
 }
 
@@ -222,7 +223,7 @@ void TcpRelay::loop() {
 
 PeerGate::PeerGate(const std::string& host, int port, IpNetworkList allowed, Metrics& metrics)
     : allowed_(std::move(allowed)), metrics_(metrics) {
-  listen_fd_ = listen_tcp(host, port, "gRPC ([daemon] listen)");
+  listen_fd_ = listen_tcp(host, port, "gRPC", "[daemon] listen");
   port_ = bound_port(listen_fd_);
   wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (wake_fd_ < 0) {

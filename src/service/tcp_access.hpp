@@ -35,8 +35,8 @@ namespace cuzk::service {
 // A listening TCP socket on host:port (port 0: any free port; "" or
 // "0.0.0.0": every IPv4 address, "::" both families), non-blocking, without
 // SO_REUSEPORT so that a second daemon on the port fails instead of sharing
-// it. Throws Error naming `what` and the address.
-int listen_tcp(const std::string& host, int port, const std::string& what);
+// it. Throws Error naming `what`, the address and the config `key`.
+int listen_tcp(const std::string& host, int port, const std::string& what, const std::string& key);
 int bound_port(int fd);
 
 // Copies bytes both ways between admitted clients and 127.0.0.1:port, on
