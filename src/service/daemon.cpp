@@ -11,9 +11,12 @@
 #include <optional>
 #include <thread>
 
+#include "service/bounded_service.hpp"
 #include "service/grpc_service.hpp"
+#include "service/heap_release.hpp"
 #include "service/http_server.hpp"
 #include "service/log.hpp"
+#include "service/rpc_observer.hpp"
 #include "service/socket_owner.hpp"
 #include "service/tcp_access.hpp"
 #include "service/token_auth.hpp"
@@ -116,13 +119,25 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   // one process per port: without this a second daemon on the same port
   // would share it (SO_REUSEPORT) and take half of the connections
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-  const int max_message = int(std::min<uint64_t>(uint64_t(cfg.max_message_mb) << 20, INT32_MAX));
-  builder.SetMaxReceiveMessageSize(max_message);
+  const uint64_t max_message_bytes = uint64_t(cfg.max_message_mb) << 20;
+  const int max_message = int(std::min<uint64_t>(max_message_bytes, INT32_MAX));
+  // requests are measured by BoundedService, whose refusals are logged and
+  // counted; gRPC's own limit would drop them unseen
+  builder.SetMaxReceiveMessageSize(-1);
   builder.SetMaxSendMessageSize(max_message);
+  // the in-flight limit, as the core resolves "auto"
+  const uint64_t max_held = cfg.max_queued_bytes ? cfg.max_queued_bytes : std::max<uint64_t>(cc.budget_bytes / 4, 1);
+  BoundedService bounded(service, max_message_bytes, max_held);
+  HeapRelease heap;  // outlives the server, whose interceptors poke it
   grpc::ResourceQuota quota("cuzk");
   quota.SetMaxThreads(int(cfg.max_rpc_threads));
+  // what gRPC may hold for connections and messages not yet handled
+  quota.Resize(size_t(std::min<uint64_t>(max_held + 2 * max_message_bytes + (64ull << 20), SIZE_MAX)));
   builder.SetResourceQuota(quota);
-  builder.RegisterService(&service);
+  builder.RegisterService(&bounded);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> observers;
+  observers.push_back(std::make_unique<RpcObserver>(core.metrics(), heap));
+  builder.experimental().SetInterceptorCreators(std::move(observers));
   // TCP: a loopback listener is gRPC's (a token, when set, on every call);
   // another with allow_networks is a PeerGate checking each peer before a
   // byte is read (tcp_access.hpp); another without it needs the token or

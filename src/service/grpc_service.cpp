@@ -29,21 +29,6 @@ grpc::StatusCode code_of(RequestError::Code c) {
   return grpc::StatusCode::UNKNOWN;
 }
 
-const char* code_name(grpc::StatusCode c) {
-  switch (c) {
-    case grpc::StatusCode::INVALID_ARGUMENT: return "INVALID_ARGUMENT";
-    case grpc::StatusCode::NOT_FOUND: return "NOT_FOUND";
-    case grpc::StatusCode::FAILED_PRECONDITION: return "FAILED_PRECONDITION";
-    case grpc::StatusCode::RESOURCE_EXHAUSTED: return "RESOURCE_EXHAUSTED";
-    case grpc::StatusCode::UNAVAILABLE: return "UNAVAILABLE";
-    case grpc::StatusCode::UNAUTHENTICATED: return "UNAUTHENTICATED";
-    case grpc::StatusCode::DEADLINE_EXCEEDED: return "DEADLINE_EXCEEDED";
-    case grpc::StatusCode::CANCELLED: return "CANCELLED";
-    case grpc::StatusCode::ALREADY_EXISTS: return "ALREADY_EXISTS";
-    default: return "INTERNAL";
-  }
-}
-
 uint64_t ms(double s) { return s > 0 ? uint64_t(std::llround(s * 1000)) : 0; }
 
 }  // namespace
@@ -161,8 +146,8 @@ unsigned GrpcService::max_waiting_calls(unsigned max_rpc_threads) {
 
 template <class F>
 grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, bool waits, F&& body) {
+  (void)ctx;
   grpc::Status st;
-  const std::string peer = ctx->peer();
   try {
     std::optional<WaitSlot> slot;
     if (waits) slot.emplace(*this, method);
@@ -172,10 +157,7 @@ grpc::Status GrpcService::guarded(const char* method, grpc::ServerContext* ctx, 
   } catch (const std::exception& e) {
     st = grpc::Status(grpc::StatusCode::INTERNAL, std::string(method) + ": " + e.what());
   }
-  if (!st.ok()) {
-    core_.metrics().record_rpc_error(method, code_name(st.error_code()));
-    spdlog::warn("{} from {}: {}: {}", method, peer, code_name(st.error_code()), st.error_message());
-  }
+  // logged and counted with every other refusal, by rpc_observer.hpp
   return st;
 }
 
