@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "service/config.hpp"
+#include "service/ip_network.hpp"
 
 namespace sv = cuzk::service;
 
@@ -17,12 +18,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const sv::DaemonConfig c = sv::parse_config(text, "fuzz.toml");
     // an accepted configuration can be served: somewhere to listen, a
-    // positive budget margin and drain time, a token when TCP needs one
+    // positive budget margin and drain time, and every TCP listener beyond
+    // loopback guarded by a token, an allow-list or the explicit switch
     if (c.listen.empty()) std::abort();
     if (!(c.drain_timeout_s >= 0) || !(c.result_ttl_s >= 0)) std::abort();
-    bool tcp = false;
-    for (const auto& a : c.listen) tcp |= a.rfind("unix:", 0) != 0;
-    if (tcp && c.token.empty() && c.token_file.empty() && !c.insecure_tcp) std::abort();
+    const bool guarded = !c.token.empty() || !c.token_file.empty() || !c.allow_networks.empty() || c.insecure_tcp;
+    for (const auto& a : c.listen) {
+      if (a.rfind("unix:", 0) == 0) continue;
+      const std::string host = a[0] == '[' ? a.substr(1, a.find(']') - 1) : a.substr(0, a.rfind(':'));
+      if (!sv::is_loopback_host(host) && !guarded) std::abort();
+    }
   } catch (const cuzk::Error&) {
   }
   try {

@@ -12,7 +12,7 @@
 namespace cuzk::app {
 
 struct ClientArgs {
-  std::string address = "unix:///run/cuzk/cuzk.sock";
+  std::string address = "unix:///run/curio/cuzk.sock";
   std::string token, token_file;
   CircuitOptions circuit;
   std::string params, key_id, vk;
