@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -31,6 +32,11 @@ namespace detail {
 struct MapGuardSlot {
   std::atomic<uintptr_t> begin{0}, end{0};
   std::atomic<bool> faulted{false};
+  // the file as mapped, for SourceWatch: written before begin is published
+  int fd = -1;
+  struct stat mapped {};
+  std::atomic<int64_t> next_stat_ns{0};
+  std::atomic<bool> changed{false};  // a size or mtime change seen
 };
 inline constexpr size_t kMapGuardSlots = 1024;
 inline MapGuardSlot map_guard_slots[kMapGuardSlots];
@@ -112,6 +118,8 @@ class MappedFile {
         throw Error("cannot map '" + path + "': " + std::strerror(e));
       }
       data_ = static_cast<const uint8_t*>(p);
+      slot_->fd = fd_;
+      slot_->mapped = st_;
       const auto b = reinterpret_cast<uintptr_t>(p);
       slot_->end.store(b + size_, std::memory_order_release);
       slot_->begin.store(b, std::memory_order_release);
@@ -176,6 +184,8 @@ class MappedFile {
       uintptr_t free = 0;
       if (s.begin.compare_exchange_strong(free, 1, std::memory_order_acq_rel)) {
         s.faulted.store(false, std::memory_order_release);
+        s.changed.store(false, std::memory_order_release);
+        s.next_stat_ns.store(0, std::memory_order_release);
         return &s;
       }
     }
@@ -187,6 +197,51 @@ class MappedFile {
   size_t size_ = 0;
   int fd_ = -1;
   struct stat st_ {};
+  detail::MapGuardSlot* slot_ = nullptr;
+};
+
+// Whether the file some mapped bytes came from changed since it was mapped
+// (as MappedFile::check_unchanged finds it), cheap enough to ask every few
+// points of a parse: every worker of a long load stops as soon as one
+// change is seen, instead of decoding what can no longer be trusted. A read
+// that found part of the file gone is seen at once; a size or mtime change
+// within kStatIntervalNs (one fstat per interval, by whichever worker asks).
+// Bytes of no mapped file (a copy in memory) never change. Must not outlive
+// the MappedFile.
+class SourceWatch {
+ public:
+  static constexpr int64_t kStatIntervalNs = 2'000'000;
+
+  explicit SourceWatch(std::span<const uint8_t> bytes) {
+    const auto p = reinterpret_cast<uintptr_t>(bytes.data());
+    for (auto& s : detail::map_guard_slots) {
+      const uintptr_t b = s.begin.load(std::memory_order_acquire);
+      if (b > 1 && p >= b && p < s.end.load(std::memory_order_acquire)) {
+        slot_ = &s;
+        return;
+      }
+    }
+  }
+
+  bool changed() const {
+    if (!slot_) return false;
+    if (slot_->faulted.load(std::memory_order_acquire) || slot_->changed.load(std::memory_order_acquire)) return true;
+    const int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                            std::chrono::steady_clock::now().time_since_epoch())
+                            .count();
+    int64_t due = slot_->next_stat_ns.load(std::memory_order_relaxed);
+    if (now < due || !slot_->next_stat_ns.compare_exchange_strong(due, now + kStatIntervalNs)) return false;
+    struct stat now_st {};
+    if (::fstat(slot_->fd, &now_st) != 0) return false;  // check_unchanged names the error
+    const auto& was = slot_->mapped;
+    if (now_st.st_size == was.st_size && now_st.st_mtim.tv_sec == was.st_mtim.tv_sec &&
+        now_st.st_mtim.tv_nsec == was.st_mtim.tv_nsec)
+      return false;
+    slot_->changed.store(true, std::memory_order_release);
+    return true;
+  }
+
+ private:
   detail::MapGuardSlot* slot_ = nullptr;
 };
 

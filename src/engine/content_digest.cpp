@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/mapped_file.hpp"
 #include "core/parallel.hpp"
 
 namespace cuzk::engine {
@@ -16,8 +17,11 @@ constexpr size_t kChunk = size_t(64) << 20;
 ContentDigest content_digest(std::span<const uint8_t> bytes) {
   const size_t chunks = (bytes.size() + kChunk - 1) / kChunk;
   std::vector<ContentDigest> parts(chunks);
+  // a file changed under the hash is refused by its load: no use hashing on
+  const SourceWatch watch(bytes);
   parallel_for(chunks, 1, [&](size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) {
+      if (watch.changed()) return;
       const size_t off = i * kChunk, len = std::min(kChunk, bytes.size() - off);
       SHA256(bytes.data() + off, len, parts[i].data());
     }

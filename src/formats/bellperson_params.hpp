@@ -5,6 +5,7 @@
 // canonical coordinates, curve and subgroup membership, no identity points in
 // the queries; errors name the file, the section and the offset.
 #pragma once
+#include <atomic>
 #include <fstream>
 #include <span>
 #include <string>
@@ -69,12 +70,20 @@ std::vector<ec::Affine<C>> get_section(ByteReader& r, const std::string& name, b
   resize_prefaulted(pts, count);
   std::string err;
   std::mutex mu;
+  // one bad point or a file changed under the load stops every worker
+  const SourceWatch watch(bytes);
+  std::atomic<bool> stop{false};
   parallel_for(count, 256, [&](size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) {
+      if (i % 64 == 0 && (stop.load(std::memory_order_relaxed) || watch.changed())) {
+        stop = true;
+        return;
+      }
       try {
         pts[i] = ec::zcash::decode_uncompressed<C>(bytes.subspan(i * w, w), check);
         if (!allow_identity && pts[i].inf) throw DecodeError("point at infinity is not allowed here");
       } catch (const DecodeError& ex) {
+        stop = true;
         std::lock_guard lk(mu);
         if (err.empty())
           err = r.source() + ": " + name + "[" + std::to_string(i) + "] at byte offset " +
@@ -83,6 +92,7 @@ std::vector<ec::Affine<C>> get_section(ByteReader& r, const std::string& name, b
       }
     }
   });
+  if (watch.changed()) r.fail(name + ": the file changed while it was read");
   if (!err.empty()) throw DecodeError(err);
   return pts;
 }

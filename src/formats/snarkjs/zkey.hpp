@@ -129,10 +129,18 @@ std::vector<ec::Affine<C>> read_points(const BinFile& f, uint32_t id, const std:
   auto s = f.section(id, name, uint64_t(count) * w);
   std::vector<ec::Affine<C>> pts;
   resize_prefaulted(pts, count);
-  const size_t bad = ec::snarkjs::decode_many<C>(s.data(), count, pts.data(), check);
-  if (bad != SIZE_MAX)
+  // in blocks of tens of milliseconds: a file changed under the load stops it
+  const SourceWatch watch(s);
+  const size_t block = check == ec::SubgroupCheck::kCheck ? 4096 : 65536;
+  for (size_t at = 0; at < count; at += block) {
+    if (watch.changed())
+      f.fail(name + " (section " + std::to_string(id) + "): the file changed while it was read");
+    size_t bad = ec::snarkjs::decode_many<C>(s.data() + at * w, std::min(block, count - at), pts.data() + at, check);
+    if (bad == SIZE_MAX) continue;
+    bad += at;
     f.fail(name + "[" + std::to_string(bad) + "] (section " + std::to_string(id) + ", byte " +
            std::to_string(bad * w) + "): " + ec::snarkjs::decode_error<C>(s.data() + bad * w, check));
+  }
   return pts;
 }
 
@@ -198,8 +206,10 @@ void read_coefficients(const BinFile& f, const ZkeyHeader& h, groth16::SparseRow
   std::string err;
   size_t err_at = SIZE_MAX;
   std::mutex mu;
+  const SourceWatch watch(sec);
   parallel_for(chunks, 1, [&](size_t cb, size_t ce) {
     for (size_t c = cb; c < ce; ++c) {
+      if (watch.changed()) return;
       Summary& sm = sums[c];
       for (size_t i = c * kChunk, e = std::min<size_t>(n, i + kChunk); i < e; ++i) {
         const uint8_t* p = at(i);
@@ -230,6 +240,7 @@ void read_coefficients(const BinFile& f, const ZkeyHeader& h, groth16::SparseRow
       }
     }
   });
+  if (watch.changed()) f.fail("section 4 (coefficients): the file changed while it was read");
   if (!err.empty()) f.fail(err);
 
   // Where each chunk's entries of each matrix begin, and the row before them.
