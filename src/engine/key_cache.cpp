@@ -1,5 +1,9 @@
 #include "engine/key_cache.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -54,6 +58,36 @@ std::optional<std::string> other_file(const std::string& name, const std::string
   auto c = fs::canonical(name, ec);
   if (ec || !fs::is_regular_file(c, ec) || c.string() == key_path) return std::nullopt;
   return c.string();
+}
+
+// The bytes of a file in the page cache, estimated from up to 1024 pages
+// spread over it (a few hundred microseconds for any size): how far a load
+// that reads the file through a mapping has come.
+uint64_t bytes_in_memory(const std::string& path, uint64_t size) {
+  if (size == 0) return 0;
+  struct Map {
+    int fd = -1;
+    void* p = MAP_FAILED;
+    size_t size = 0;
+    ~Map() {
+      if (p != MAP_FAILED) ::munmap(p, size);
+      if (fd >= 0) ::close(fd);
+    }
+  } m;
+  m.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (m.fd < 0) return 0;
+  m.size = size_t(size);
+  m.p = ::mmap(nullptr, m.size, PROT_READ, MAP_SHARED, m.fd, 0);  // nothing is read: mincore only asks
+  if (m.p == MAP_FAILED) return 0;
+  const size_t page = size_t(::sysconf(_SC_PAGESIZE)), pages = (m.size + page - 1) / page;
+  const size_t samples = std::min<size_t>(pages, 1024);
+  size_t resident = 0;
+  for (size_t i = 0; i < samples; ++i) {
+    unsigned char in_core = 0;
+    if (::mincore(static_cast<char*>(m.p) + i * pages / samples * page, page, &in_core) == 0 && (in_core & 1))
+      ++resident;
+  }
+  return samples == pages ? std::min<uint64_t>(size, uint64_t(resident) * page) : size / samples * resident;
 }
 
 }  // namespace
@@ -145,6 +179,13 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
       id_by_path_[canon] = id;
       ++loads_;
       mine = true;
+      std::error_code ec;
+      LoadRecord& rec = load_log_[canon];
+      rec = {};
+      rec.info.id = id;
+      rec.info.path = canon;
+      rec.info.bytes_total = fs::file_size(canon, ec);
+      rec.started = Clock::now();
     }
   }
   if (!mine) {
@@ -183,6 +224,7 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
       e->reservations.push_back(std::move(res));
       e->last_tick = ++tick_;
       e->last_used = Clock::now();
+      load_ended_locked(canon, "");
     }
     done.set_value();
   } catch (...) {
@@ -190,6 +232,14 @@ std::string KeyCache::preload(const std::string& path, const std::string& want_i
       std::lock_guard lk(mu_);
       by_id_.erase(e->id);
       id_by_path_.erase(e->path);
+      std::string why = "unknown error";
+      try {
+        throw;
+      } catch (const std::exception& x) {
+        why = x.what();
+      } catch (...) {
+      }
+      load_ended_locked(canon, why);
     }
     done.set_exception(std::current_exception());
     throw;
@@ -302,6 +352,44 @@ std::vector<KeyCache::Info> KeyCache::list() const {
     i.idle_s = std::chrono::duration<double>(now - e->last_used).count();
     out.push_back(std::move(i));
   }
+  return out;
+}
+
+void KeyCache::load_ended_locked(const std::string& path, const std::string& error) {
+  auto it = load_log_.find(path);
+  if (it == load_log_.end()) return;
+  LoadInfo& i = it->second.info;
+  i.state = error.empty() ? LoadInfo::State::kLoaded : LoadInfo::State::kFailed;
+  i.error = error;
+  i.bytes_read = error.empty() ? i.bytes_total : 0;
+  it->second.ended = Clock::now();
+  i.seconds = std::chrono::duration<double>(it->second.ended - it->second.started).count();
+  // the oldest ended loads go beyond kLoadsKept
+  std::vector<std::pair<Clock::time_point, std::string>> ended;
+  for (const auto& [p, r] : load_log_)
+    if (r.info.state != LoadInfo::State::kLoading) ended.emplace_back(r.ended, p);
+  if (ended.size() <= kLoadsKept) return;
+  std::sort(ended.begin(), ended.end());
+  for (size_t k = 0; k < ended.size() - kLoadsKept; ++k) load_log_.erase(ended[k].second);
+}
+
+std::vector<KeyCache::LoadInfo> KeyCache::loads() const {
+  std::vector<LoadInfo> out, ended;
+  {
+    std::lock_guard lk(mu_);
+    const auto now = Clock::now();
+    for (const auto& [p, r] : load_log_) {
+      if (r.info.state != LoadInfo::State::kLoading) {
+        ended.push_back(r.info);
+        continue;
+      }
+      out.push_back(r.info);
+      out.back().seconds = std::chrono::duration<double>(now - r.started).count();
+    }
+  }
+  // the file's pages are asked for outside the lock
+  for (auto& i : out) i.bytes_read = bytes_in_memory(i.path, i.bytes_total);
+  out.insert(out.end(), ended.begin(), ended.end());
   return out;
 }
 

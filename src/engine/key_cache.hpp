@@ -8,6 +8,7 @@
 // Pinned keys hold pinned reservations, so a key that can never fit beside
 // them is refused at once; a load's wait for memory ends on the caller's stop
 // token, on stop_loads() (the daemon's drain) and after load_wait_limit.
+// Loads report their progress (loads()) without waiting for them.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -50,6 +51,19 @@ class KeyCache {
   struct Stats {
     size_t keys = 0;
     uint64_t bytes = 0, loads = 0, hits = 0, evictions = 0;
+  };
+  // A load this cache ran: under way, or the last one of its file.
+  struct LoadInfo {
+    enum class State { kLoading, kLoaded, kFailed };
+    std::string id, path;
+    State state = State::kLoading;
+    std::string error;         // kFailed: why
+    uint64_t bytes_total = 0;  // the file's size
+    // kLoading: the file's bytes in memory (estimated from a sample of its
+    // pages): how far the read has come; the points are checked after it.
+    // kLoaded: bytes_total.
+    uint64_t bytes_read = 0;
+    double seconds = 0;  // so far, or the whole load
   };
 
   // evict_order: position among the budget's evictors (after the pool's 0).
@@ -96,6 +110,9 @@ class KeyCache {
 
   std::vector<Info> list() const;
   Stats stats() const;
+  // Loads under way, then the latest ended load of each file (kLoadsKept of them).
+  std::vector<LoadInfo> loads() const;
+  static constexpr size_t kLoadsKept = 32;
 
  private:
   struct Entry;
@@ -113,6 +130,12 @@ class KeyCache {
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Entry>> by_id_;
   std::map<std::string, std::string> id_by_path_;  // canonical path -> id
+  struct LoadRecord {
+    LoadInfo info;
+    MemoryBudget::Clock::time_point started, ended;
+  };
+  std::map<std::string, LoadRecord> load_log_;  // canonical path -> its latest load
+  void load_ended_locked(const std::string& path, const std::string& error);  // requires mu_
   uint64_t tick_ = 0;
   std::string no_eviction_;  // why eviction is off; empty: on
   std::function<void(const JobKey&)> on_evict_;

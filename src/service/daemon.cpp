@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <thread>
 
@@ -60,6 +61,70 @@ std::pair<std::string, int> host_port(const std::string& s, const std::string& w
   return {host, std::stoi(s.substr(colon + 1))};
 }
 
+// [srs] preload entries in the order they load: the keys of the proofs with
+// the shortest deadlines first (WinningPoSt, WindowPoSt, then the others as
+// listed); an entry whose file is missing is logged, naming where it was
+// looked for, and left out.
+std::vector<PreloadKeyConfig> preload_plan(const std::vector<PreloadKeyConfig>& wanted, const ParamFolder& params) {
+  auto urgency = [](const std::string& circuit_id) {
+    return circuit_id.rfind("winning-", 0) == 0 ? 0 : circuit_id.rfind("wpost-", 0) == 0 ? 1 : 2;
+  };
+  std::vector<std::pair<int, PreloadKeyConfig>> plan;
+  for (const auto& k : wanted) {
+    std::error_code ec;
+    if (!k.circuit_id.empty()) {
+      const auto type = circuit_type(k.circuit_id);
+      if (!type) {
+        spdlog::warn("cuzk daemon: preload '{}' skipped: unknown circuit id (porep-, wpost-, winning-, snap- with 2k, "
+                     "8m, 512m, 32g or 64g)",
+                     k.circuit_id);
+        continue;
+      }
+      const std::string file = params.params_path(*type);
+      if (!std::filesystem::exists(file, ec)) {
+        spdlog::warn("cuzk daemon: preload {} skipped: no file '{}' in the {}", k.circuit_id,
+                     std::filesystem::path(file).filename().string(), params.searched());
+        continue;
+      }
+      plan.emplace_back(urgency(k.circuit_id), k);
+    } else {
+      if (!std::filesystem::exists(k.path, ec)) {
+        spdlog::warn("cuzk daemon: preload '{}' skipped: '{}' does not exist", k.id.empty() ? k.path : k.id, k.path);
+        continue;
+      }
+      plan.emplace_back(urgency(params.circuit_id_of_path(k.path)), k);
+    }
+  }
+  std::stable_sort(plan.begin(), plan.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<PreloadKeyConfig> out;
+  for (auto& [u, k] : plan) out.push_back(std::move(k));
+  return out;
+}
+
+// Loads the plan's keys one at a time while the daemon serves (a job whose
+// key is loading waits for that load), each prewarmed after its load; a key
+// that fails to load is logged and skipped.
+void preload_keys(ProvingCore& core, const std::vector<PreloadKeyConfig>& plan, std::stop_token stop) {
+  for (const auto& k : plan) {
+    const std::string name = !k.circuit_id.empty() ? k.circuit_id : !k.id.empty() ? k.id : k.path;
+    try {
+      const auto loaded = core.preload_key(k.circuit_id.empty() ? k.id : k.circuit_id, k.path, k.pin, stop);
+      if (k.prewarm > 0 && !stop.stop_requested()) {
+        const auto key_id = k.circuit_id.empty() ? loaded.id : loaded.path;
+        const auto pw = core.prewarm_witness_buffers(key_id, k.prewarm);
+        spdlog::info("cuzk daemon: key '{}': {} of {} witness buffer(s) of {:.3f} GB pinned ahead{}", loaded.id,
+                     pw.buffers, k.prewarm, double(pw.bytes_each) / 1e9,
+                     pw.buffers < k.prewarm ? " (the memory budget has no room for more)" : "");
+      }
+    } catch (const std::exception& e) {
+      if (stop.stop_requested()) return;
+      spdlog::error("cuzk daemon: preload {} failed and is skipped: {}", name, e.what());
+    }
+    if (stop.stop_requested()) return;
+  }
+  spdlog::info("cuzk daemon: preloads done");
+}
+
 }  // namespace
 
 void block_shutdown_signals() {
@@ -82,6 +147,7 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   cc.verify_proofs = cfg.verify_proofs;
   cc.param_folders = cfg.param_folders();
   cc.key_min_idle_s = cfg.eviction_min_idle_s;
+  cc.cancel_on_disconnect = cfg.cancel_on_disconnect;
   const std::string token = cfg.bearer_token();
   // an unknown socket_group stops the start before anything is bound
   const gid_t socket_gid = socket_group_id(cfg.socket_group);
@@ -102,16 +168,8 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
   // whether malloc asks for huge pages (glibc.malloc.hugetlb, apps/cuzk/huge_page_malloc.hpp)
   const char* tunables = std::getenv("GLIBC_TUNABLES");
   spdlog::info("cuzk daemon: GLIBC_TUNABLES={}", tunables ? tunables : "(unset)");
-  for (const auto& k : cfg.preload) {
-    const auto loaded = core.preload_key(k.circuit_id.empty() ? k.id : k.circuit_id, k.path, k.pin);
-    if (k.prewarm > 0) {
-      const auto key_id = k.circuit_id.empty() ? loaded.id : loaded.path;
-      const auto pw = core.prewarm_witness_buffers(key_id, k.prewarm);
-      spdlog::info("cuzk daemon: key '{}': {} of {} witness buffer(s) of {:.3f} GB pinned ahead{}", loaded.id,
-                   pw.buffers, k.prewarm, double(pw.bytes_each) / 1e9,
-                   pw.buffers < k.prewarm ? " (the memory budget has no room for more)" : "");
-    }
-  }
+  // loaded once the daemon listens (preload_keys)
+  const auto preloads = preload_plan(cfg.preload, core.param_folder());
 
   GrpcService service(core, GrpcService::max_waiting_calls(cfg.max_rpc_threads));
   grpc::EnableDefaultHealthCheckService(true);
@@ -211,10 +269,18 @@ int run_daemon(const DaemonConfig& cfg, engine::BackendSet backends) {
     spdlog::info("cuzk daemon: http on {}:{} (/status, /metrics, /healthz)", http->host(), http->port());
   }
   spdlog::info("cuzk daemon: ready");
+  std::jthread preloader;  // stops before the core goes
+  if (!preloads.empty()) {
+    std::string order;
+    for (const auto& k : preloads) order += " " + (!k.circuit_id.empty() ? k.circuit_id : !k.id.empty() ? k.id : k.path);
+    spdlog::info("cuzk daemon: preloading {} key(s) while serving, in this order:{}", preloads.size(), order);
+    preloader = std::jthread([&core, &preloads](std::stop_token st) { preload_keys(core, preloads, st); });
+  }
 
   sigset_t sigs = shutdown_signals();
   int sig = 0;
   sigwait(&sigs, &sig);
+  preloader.request_stop();
   spdlog::info("cuzk daemon: {}: draining (up to {:.0f} s), no new jobs", sig == SIGINT ? "SIGINT" : "SIGTERM",
                cfg.drain_timeout_s);
   if (auto* health = server->GetHealthCheckService()) health->SetServingStatus(false);

@@ -166,7 +166,8 @@ grpc::Status GrpcService::SubmitProof(grpc::ServerContext* ctx, const v1::Submit
   return guarded("SubmitProof", ctx, true, [&] {
     auto pr = request_of(*req);
     pr.deadline = deadline_of(*ctx);
-    const auto s = core_.submit(std::move(pr));
+    // a caller gone before its answer never learns the id: its job is not started
+    const auto s = core_.submit(std::move(pr), false, [&] { return ctx->IsCancelled(); });
     out->set_job_id(s.id);
     out->set_queue_position(s.queue_position);
     return grpc::Status::OK;
@@ -194,14 +195,18 @@ grpc::Status GrpcService::Prove(grpc::ServerContext* ctx, const v1::ProveRequest
     if (!req->has_submit()) throw RequestError(RequestError::kInvalidArgument, "missing submit field");
     auto pr = request_of(req->submit());
     pr.deadline = deadline_of(*ctx);
-    const auto s = core_.submit(std::move(pr), true, [&] { return ctx->IsCancelled(); });
-    auto r = core_.await(s.id, [&] { return ctx->IsCancelled(); });
-    if (r.how != Awaited::kEnded) {
-      core_.leave(s.id);
-      return grpc::Status(grpc::StatusCode::CANCELLED, "caller went away or its deadline passed");
+    const auto gone = [&] { return ctx->IsCancelled(); };
+    // a caller that goes away leaves the job to the core (ProvingCore::leave)
+    const auto s = core_.submit(std::move(pr), true, gone);
+    if (!s.caller_left) {
+      auto r = core_.await(s.id, gone, std::nullopt, s.serial);
+      if (r.how == Awaited::kEnded) {
+        fill_response(r.outcome, s.id, out->mutable_result());
+        return grpc::Status::OK;
+      }
+      core_.leave(s.id, s.serial);
     }
-    fill_response(r.outcome, s.id, out->mutable_result());
-    return grpc::Status::OK;
+    return grpc::Status(grpc::StatusCode::CANCELLED, "caller went away or its deadline passed");
   });
 }
 
@@ -248,6 +253,16 @@ grpc::Status GrpcService::GetStatus(grpc::ServerContext* ctx, const v1::GetStatu
     out->set_uptime_seconds(s.uptime_s);
     out->set_pinned_memory_bytes(s.pinned_bytes);
     out->set_pinned_memory_limit_bytes(s.budget_bytes);
+    for (const auto& l : core_.key_loads()) {
+      auto* m = out->add_key_loads();
+      m->set_key(valid_utf8(l.key));
+      m->set_path(valid_utf8(l.path));
+      m->set_state(l.state);
+      m->set_error(valid_utf8(l.error));
+      m->set_bytes_read(l.bytes_read);
+      m->set_bytes_total(l.bytes_total);
+      m->set_seconds(l.seconds);
+    }
     out->set_json(core_.status_json());
     return grpc::Status::OK;
   });

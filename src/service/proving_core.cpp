@@ -61,6 +61,24 @@ void throw_if_stopped(const Interrupt& stop, const std::string& where) {
   if (stop.requested()) throw Cancelled("cancelled while " + where);
 }
 
+// f(), the key cache's errors about key `name` turned into RequestErrors.
+template <class F>
+auto key_errors_as_requests(const std::string& name, F&& f) {
+  try {
+    return f();
+  } catch (const KeyNotFound& e) {
+    throw E(E::kNotFound, e.what());
+  } catch (const BudgetExceeded& e) {
+    throw E(E::kResourceExhausted, "key '" + name + "': " + e.what());
+  } catch (const BudgetTimeout& e) {
+    throw E(E::kResourceExhausted, "key '" + name + "': " + e.what());
+  } catch (const Cancelled& e) {
+    throw E(E::kUnavailable, "key '" + name + "': " + e.what());
+  } catch (const Error& e) {
+    throw E(E::kFailedPrecondition, "key '" + name + "': " + e.what());
+  }
+}
+
 // What a request holds in memory until its job ends.
 uint64_t payload_bytes(const ProveRequest& r) {
   uint64_t n = r.wtns.size() + r.filecoin.vanilla_proof.size();
@@ -110,20 +128,13 @@ ProvingCore::Record* ProvingCore::find_locked(const std::string& id) {
   return it == records_.end() ? nullptr : &it->second;
 }
 
+ProvingCore::Record* ProvingCore::find_locked(const std::string& id, uint64_t serial) {
+  Record* rec = find_locked(id);
+  return rec && (serial == 0 || rec->serial == serial) ? rec : nullptr;
+}
+
 JobKey ProvingCore::lease_key(const std::string& id_or_path, std::optional<Clock::time_point> deadline) {
-  try {
-    return keys_.get(id_or_path, {}, deadline);
-  } catch (const KeyNotFound& e) {
-    throw E(E::kNotFound, e.what());
-  } catch (const BudgetExceeded& e) {
-    throw E(E::kResourceExhausted, "key '" + id_or_path + "': " + e.what());
-  } catch (const BudgetTimeout& e) {
-    throw E(E::kResourceExhausted, "key '" + id_or_path + "': " + e.what());
-  } catch (const Cancelled& e) {
-    throw E(E::kUnavailable, "key '" + id_or_path + "': " + e.what());
-  } catch (const Error& e) {
-    throw E(E::kFailedPrecondition, "key '" + id_or_path + "': " + e.what());
-  }
+  return key_errors_as_requests(id_or_path, [&] { return keys_.get(id_or_path, {}, deadline); });
 }
 
 JobSpec ProvingCore::builtin_job(const ProveRequest& r, const Interrupt& stop) {
@@ -257,43 +268,55 @@ JobKey ProvingCore::load_key(const std::string& id_or_path, const std::string& n
     if (!k.kind.empty() && (k.id == id_or_path || (!ec && k.path == canon))) return lease_key(id_or_path);
   // a key id (or no such file): the cache answers at once
   if (!fs::is_regular_file(id_or_path, ec)) return lease_key(id_or_path, deadline);
-  const std::string slot = canon;
-  std::shared_future<JobKey> f;
   bool mine = false;
-  {
-    std::lock_guard lk(load_mu_);
-    if (auto it = loads_.find(slot); it != loads_.end()) {
-      f = it->second;
-    } else {
-      mine = true;
-      auto task = std::make_shared<std::packaged_task<JobKey()>>([this, id_or_path, deadline] { return lease_key(id_or_path, deadline); });
-      f = task->get_future().share();
-      loads_[slot] = f;
-      std::erase_if(loaders_, [](const Loader& l) { return l.done->load(); });  // joins finished ones
-      auto done = std::make_shared<std::atomic<bool>>(false);
-      spdlog::info("key {}: loading '{}' ({:.2f} GB)", name, id_or_path, double(fs::file_size(id_or_path, ec)) / 1e9);
-      loaders_.push_back({std::jthread([this, task, slot, name, done]() mutable {
-                            const auto t0 = Clock::now();
-                            (*task)();
-                            task.reset();  // the lease stays with the waiters alone
-                            const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-                            {
-                              std::lock_guard lk(load_mu_);
-                              loads_.erase(slot);
-                            }
-                            spdlog::info("key {}: load ended after {:.2f} s", name, s);
-                            *done = true;
-                          }),
-                          done});
-    }
+  const auto f = shared_load(id_or_path, "", false, name, deadline, mine);
+  return wait_load(f, name, id_or_path, mine, stop);
+}
+
+std::shared_future<JobKey> ProvingCore::shared_load(const std::string& file, const std::string& id, bool pin,
+                                                    const std::string& name,
+                                                    std::optional<Clock::time_point> deadline, bool& mine) {
+  std::error_code ec;
+  const std::string slot = fs::weakly_canonical(file, ec).string();
+  std::lock_guard lk(load_mu_);
+  if (auto it = loads_.find(slot); it != loads_.end()) {
+    mine = false;
+    return it->second;
   }
+  mine = true;
+  auto task = std::make_shared<std::packaged_task<JobKey()>>([this, file, id, pin, deadline] {
+    return key_errors_as_requests(file, [&] { return keys_.get(keys_.preload(file, id, pin, {}, deadline)); });
+  });
+  auto f = task->get_future().share();
+  loads_[slot] = f;
+  std::erase_if(loaders_, [](const Loader& l) { return l.done->load(); });  // joins finished ones
+  auto done = std::make_shared<std::atomic<bool>>(false);
+  spdlog::info("key {}: loading '{}' ({:.2f} GB)", name, file, double(fs::file_size(file, ec)) / 1e9);
+  loaders_.push_back({std::jthread([this, task, slot, name, done]() mutable {
+                        const auto t0 = Clock::now();
+                        (*task)();
+                        task.reset();  // the lease stays with the waiters alone
+                        const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+                        {
+                          std::lock_guard lk(load_mu_);
+                          loads_.erase(slot);
+                        }
+                        spdlog::info("key {}: load ended after {:.2f} s", name, s);
+                        *done = true;
+                      }),
+                      done});
+  return f;
+}
+
+JobKey ProvingCore::wait_load(const std::shared_future<JobKey>& f, const std::string& name, const std::string& file,
+                              bool mine, const Interrupt& stop) {
   // a long load reports itself while it runs
   const auto t0 = Clock::now();
   auto report = t0 + std::chrono::seconds(10);
   while (f.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
     throw_if_stopped(stop, "waiting for key " + name + " to load");
     if (mine && Clock::now() >= report) {
-      spdlog::info("key {}: still loading '{}' ({:.0f} s so far)", name, id_or_path,
+      spdlog::info("key {}: still loading '{}' ({:.0f} s so far)", name, file,
                    std::chrono::duration<double>(Clock::now() - t0).count());
       report += std::chrono::seconds(10);
     }
@@ -329,30 +352,52 @@ JobSpec ProvingCore::filecoin_job(const ProveRequest& r, const Interrupt& stop, 
 }
 
 Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function<bool()>& gone) {
-  // The same id with the same request is the same job (retries attach to it);
-  // with another request, a conflict; a failed or cancelled job is replaced.
-  auto attach_locked = [&](Record& rec) -> std::optional<Submitted> {
-    if (rec.finished && rec.outcome.result.status != JobStatus::kDone) return std::nullopt;
-    if (!r.fingerprint.empty() && !rec.fingerprint.empty() && r.fingerprint != rec.fingerprint)
-      throw E(E::kAlreadyExists, "request_id '" + rec.id + "' names a " + std::string(job_kind_name(rec.kind)) +
-                                     " job of another request; use a new id");
+  // A retry (the same id and content) is the same job: it waits for it or
+  // collects its result. The same id with other content supersedes the job;
+  // a failed or cancelled job is proved anew.
+  auto attach_locked = [&](Record& rec) {
     if (by_prove)
       ++rec.prove_waiters;
     else
       rec.by_submit = true;
-    return Submitted{rec.id, 0, true};
+    if (rec.finished)
+      spdlog::info("job {}: a request with the same id and content collects its result (ended {:.1f} s ago)", rec.id,
+                   std::chrono::duration<double>(Clock::now() - rec.ended).count());
+    else
+      spdlog::info("job {}: a request with the same id and content attaches to the {} job", rec.id,
+                   rec.preparing ? "preparing" : rec.started ? "running" : "queued");
+    return Submitted{rec.id, 0, true, rec.serial, false};
   };
   const uint64_t payload = payload_bytes(r);
   std::string id = r.request_id;
+  const bool anonymous = id.empty();
+  // a job that outlives its Prove caller loads its key whatever that caller's deadline
+  if (by_prove && !anonymous && !cfg_.cancel_on_disconnect) r.deadline.reset();
   std::stop_token stop;
+  uint64_t serial = 0;
   {
+    // a superseded job's work is cancelled once mu_ is released
+    struct CancelAfter {
+      ProvingCore& core;
+      uint64_t engine_id = 0;
+      ~CancelAfter() {
+        if (engine_id) core.cancel_work(engine_id);
+      }
+    } superseded{*this};
     std::lock_guard lk(mu_);
     if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
     expire_results_locked();
-    if (!id.empty())
+    if (!anonymous)
       if (Record* rec = find_locked(id)) {
-        if (auto s = attach_locked(*rec)) return *s;
-        records_.erase(id);
+        if (rec->finished && rec->outcome.result.status != JobStatus::kDone) {
+          spdlog::info("job {}: the id's earlier job {}; this request is proved anew", id,
+                       rec->outcome.result.status == JobStatus::kFailed ? "failed" : "was cancelled");
+          records_.erase(id);
+        } else if (r.fingerprint.empty() || rec->fingerprint.empty() || r.fingerprint == rec->fingerprint) {
+          return attach_locked(*rec);
+        } else {
+          superseded.engine_id = supersede_locked(*rec);
+        }
       }
     if (in_flight_ >= cfg_.max_jobs)
       throw E(E::kResourceExhausted, "queue full: " + std::to_string(in_flight_) + " jobs queued or running (limit " +
@@ -362,13 +407,14 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
                                          " bytes of witnesses and vanilla proofs; this request's " +
                                          std::to_string(payload) + " bytes would pass the limit of " +
                                          std::to_string(cfg_.max_queued_bytes) + " ([jobs] max_queued_bytes)");
-    if (id.empty()) {
+    if (anonymous) {
       do id = "job-" + std::to_string(next_id_++);
       while (records_.count(id));
     }
     // the job exists from here on: CancelProof reaches its preparation
     Record rec;
     rec.id = id;
+    rec.serial = serial = next_serial_++;
     rec.fingerprint = r.fingerprint;
     rec.kind = r.kind;
     rec.key = r.kind == JobKind::kSnarkjs ? r.zkey_path : r.kind == JobKind::kBuiltin ? r.key : r.params_path;
@@ -376,7 +422,8 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
     rec.priority = r.priority.value_or(default_priority(r.kind));
     rec.preparing = true;
     rec.payload_bytes = payload;
-    rec.by_submit = !by_prove;
+    rec.anonymous = anonymous;
+    rec.submit_pending = !by_prove;
     rec.prove_waiters = by_prove ? 1 : 0;
     stop = rec.prepare_stop.get_token();
     records_[id] = std::move(rec);
@@ -384,17 +431,22 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
     queued_bytes_ += payload;
     spdlog::debug("job {}: preparing ({})", id, job_kind_name(r.kind));
   }
-  // a Prove caller that went away ends its job here, unless others wait for it
+  // the caller going away while the job is prepared (caller_left_locked
+  // decides whether the job goes on)
+  bool left = false;
+  auto caller_left = [&] {
+    if (left || !gone || !gone()) return false;
+    left = true;
+    Record* rec = find_locked(id, serial);
+    if (!rec || rec->finished) return false;
+    caller_left_locked(*rec, by_prove);  // a preparing job has no engine work to cancel
+    return rec->finished;
+  };
   Interrupt interrupt{stop, {}};
-  if (gone && by_prove)
-    interrupt.gone = [&, left = false]() mutable {
-      if (left || !gone()) return false;
-      left = true;
+  if (gone)
+    interrupt.gone = [&] {
       std::lock_guard lk(mu_);
-      Record* rec = find_locked(id);
-      if (!rec || rec->finished || rec->prove_waiters > 1 || rec->by_submit) return false;
-      end_preparing_locked(*rec, "its caller went away");
-      return true;
+      return caller_left();
     };
   std::string key_name;
   double key_load_s = 0;
@@ -404,7 +456,7 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
     throw_if_stopped(interrupt, "being prepared");
   } catch (...) {
     std::lock_guard lk(mu_);
-    Record* rec = find_locked(id);
+    Record* rec = find_locked(id, serial);
     if (rec && rec->preparing && !rec->finished) {
       // refused: the caller hears why; callers that attached to the job
       // meanwhile find it FAILED with the reason, else no job is left
@@ -412,7 +464,7 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
       rec->ended = Clock::now();
       --in_flight_;
       queued_bytes_ -= rec->payload_bytes;
-      const bool others = rec->prove_waiters > (by_prove ? 1 : 0) || (by_prove && rec->by_submit);
+      const bool others = rec->prove_waiters > (by_prove && !left ? 1 : 0) || rec->by_submit;
       if (others) {
         rec->outcome.result.status = JobStatus::kFailed;
         rec->outcome.result.failure = Failure::kBadInput;
@@ -429,15 +481,22 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
       cv_.notify_all();
       throw;
     }
-    return Submitted{id, 0, false};  // cancelled (or drained) while being prepared: its record says so
+    // cancelled (or drained, or superseded) while being prepared: its record says so
+    return Submitted{id, 0, false, serial, left};
   }
   const size_t partitions = spec.partitions.empty() ? spec.witnesses.size() : spec.partitions.size();
   spec.on_finished = [this](uint64_t id) { on_finished(id); };
   spec.on_stage = [this](uint64_t id, uint32_t p, PartitionStage s, const std::string& track) { on_stage(id, p, s, track); };
 
   std::lock_guard lk(mu_);
-  Record* rec = find_locked(id);
-  if (!rec || rec->finished) return Submitted{id, 0, false};  // cancelled meanwhile; the spec and its key lease go
+  Record* rec = find_locked(id, serial);
+  if (!rec || rec->finished) return Submitted{id, 0, false, serial, left};  // ended meanwhile; the spec and its key lease go
+  if (!by_prove) {
+    // a SubmitProof caller gone at the last moment never learns the id either
+    if (caller_left() || rec->finished) return Submitted{id, 0, false, serial, left};
+    rec->submit_pending = false;
+    if (!left) rec->by_submit = true;
+  }
   const engine::Priority priority = rec->priority;
   spec.priority = priority;
   if (!r.label.empty()) spec.label = r.label;
@@ -449,7 +508,7 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
   rec->outcome.key_load_s = key_load_s;
   rec->engine_id = engine_.submit(std::move(spec));  // callbacks wait for mu_: they find the record
   by_engine_id_[rec->engine_id] = id;
-  Submitted out{id, 0, false};
+  Submitted out{id, 0, false, serial, left};
   for (const auto& [oid, o] : records_)
     if (oid != id && !o.finished && !o.preparing && !o.started && int(o.priority) >= int(priority)) ++out.queue_position;
   spdlog::info("job {}: queued ({}, {} partition{}, priority {}, key '{}', position {})", id, job_kind_name(r.kind),
@@ -540,6 +599,68 @@ void ProvingCore::end_preparing_locked(Record& rec, const std::string& why) {
   cv_.notify_all();
 }
 
+uint64_t ProvingCore::caller_left_locked(Record& rec, bool prove_caller) {
+  if (prove_caller)
+    rec.prove_waiters = std::max(0, rec.prove_waiters - 1);
+  else
+    rec.submit_pending = false;
+  if (rec.finished) return 0;
+  if (rec.prove_waiters > 0 || rec.by_submit || rec.submit_pending) {
+    spdlog::info("job {}: a caller went away; the job goes on for the others waiting on it", rec.id);
+    return 0;
+  }
+  std::string why;
+  if (!prove_caller)
+    why = "its caller went away before it learned the job id; not started";
+  else if (rec.anonymous)
+    why = "its caller went away, and without a request id nobody can collect its result";
+  else if (cfg_.cancel_on_disconnect)
+    why = "its caller went away ([jobs] cancel_on_disconnect = true)";
+  if (why.empty()) {
+    spdlog::info("job {}: its caller went away; the job goes on, and a request with the same id and content "
+                 "collects its result up to {:.0f} s after it ends ([jobs] result_ttl_s; cancel_on_disconnect = true "
+                 "cancels instead)",
+                 rec.id, cfg_.result_ttl_s);
+    return 0;
+  }
+  if (rec.preparing) {
+    end_preparing_locked(rec, why);
+    return 0;
+  }
+  spdlog::info("job {}: {}; cancelling", rec.id, why);
+  return rec.engine_id;
+}
+
+uint64_t ProvingCore::supersede_locked(Record& rec) {
+  const std::string id = rec.id;
+  const char* was = rec.finished ? "finished" : rec.preparing ? "preparing" : rec.started ? "running" : "queued";
+  spdlog::info("job {}: a request with the same id and other content supersedes the {} job{}", id, was,
+               rec.finished ? "; its result is dropped" : "; cancelling it");
+  const std::string why = "superseded by a new request with the same id ('" + id + "') and other content";
+  uint64_t engine_id = 0;
+  if (!rec.finished && rec.preparing) {
+    end_preparing_locked(rec, why);
+  } else if (!rec.finished) {
+    // its waiters hear now; the engine's end of the work finds no record
+    engine_id = rec.engine_id;
+    by_engine_id_.erase(engine_id);
+    rec.outcome.result = JobResult{};
+    rec.outcome.result.status = JobStatus::kCancelled;
+    rec.outcome.result.error = why;
+    rec.finished = true;
+    rec.proving_on.clear();
+    rec.ended = Clock::now();
+    --in_flight_;
+    queued_bytes_ -= rec.payload_bytes;
+    metrics_.record_job(job_kind_label(rec.kind), rec.outcome.result, rec.partitions);
+    spdlog::info("job {}: cancelled: {}", id, why);
+    cv_.notify_all();
+  }
+  superseded_[rec.serial] = {std::move(rec.outcome), rec.ended};
+  records_.erase(id);
+  return engine_id;
+}
+
 uint64_t ProvingCore::cancel_locked(Record& rec, const std::string& why) {
   if (rec.finished) return 0;
   if (rec.preparing) {
@@ -567,16 +688,23 @@ void ProvingCore::expire_results_locked() {
   std::erase_if(records_, [&](const auto& kv) {
     return kv.second.finished && std::chrono::duration<double>(now - kv.second.ended).count() > cfg_.result_ttl_s;
   });
+  std::erase_if(superseded_, [&](const auto& kv) {
+    return std::chrono::duration<double>(now - kv.second.ended).count() > cfg_.result_ttl_s;
+  });
 }
 
 Awaited ProvingCore::await(const std::string& id, const std::function<bool()>& give_up,
-                           std::optional<std::chrono::milliseconds> timeout) {
+                           std::optional<std::chrono::milliseconds> timeout, uint64_t serial) {
   const auto deadline = timeout ? std::optional(Clock::now() + *timeout) : std::nullopt;
   std::unique_lock lk(mu_);
   expire_results_locked();
   for (;;) {
-    Record* rec = find_locked(id);
-    if (!rec) throw E(E::kNotFound, "unknown job '" + id + "' (never submitted, or its result expired)");
+    Record* rec = find_locked(id, serial);
+    if (!rec) {
+      if (auto it = superseded_.find(serial); it != superseded_.end()) return {Awaited::kEnded, it->second.outcome};
+      throw E(E::kNotFound, "unknown job '" + id + "' (never submitted, or its result expired)");
+    }
+    serial = rec->serial;  // a job superseded while we wait answers as it ended
     if (rec->finished) return {Awaited::kEnded, rec->outcome};
     if (give_up && give_up()) return {Awaited::kGaveUp, {}};
     if (deadline && Clock::now() >= *deadline) return {Awaited::kTimeout, {}};
@@ -586,15 +714,13 @@ Awaited ProvingCore::await(const std::string& id, const std::function<bool()>& g
   }
 }
 
-void ProvingCore::leave(const std::string& id) {
+void ProvingCore::leave(const std::string& id, uint64_t serial) {
   uint64_t engine_id = 0;
   {
     std::lock_guard lk(mu_);
-    Record* rec = find_locked(id);
-    if (!rec || rec->finished) return;
-    if (--rec->prove_waiters > 0 || rec->by_submit) return;
-    spdlog::info("job {}: its caller went away; cancelling", id);
-    engine_id = cancel_locked(*rec, "its caller went away");
+    Record* rec = find_locked(id, serial);
+    if (!rec) return;
+    engine_id = caller_left_locked(*rec, true);
   }
   if (engine_id) cancel_work(engine_id);
 }
@@ -629,7 +755,8 @@ void ProvingCore::cancel_work(uint64_t engine_id) {
   }
 }
 
-ProvingCore::KeyLoad ProvingCore::preload_key(const std::string& circuit_id, const std::string& path, bool pin) {
+ProvingCore::KeyLoad ProvingCore::preload_key(const std::string& circuit_id, const std::string& path, bool pin,
+                                              std::stop_token stop) {
   std::string file = path, id;
   if (path.empty()) {
     const auto type = circuit_type(circuit_id);
@@ -639,28 +766,31 @@ ProvingCore::KeyLoad ProvingCore::preload_key(const std::string& circuit_id, con
     file = params_.params_path(*type);
     std::error_code ec;
     if (!fs::exists(file, ec))
-      throw E(E::kFailedPrecondition, "no parameters for " + circuit_id + ": '" + file + "' does not exist (" +
-                                          params_.searched() + ")");
+      throw E(E::kFailedPrecondition, "no parameters for " + circuit_id + ": no file '" +
+                                          fs::path(file).filename().string() + "' in the " + params_.searched());
   } else {
     id = circuit_id;
   }
+  const std::string name = !id.empty() ? id : !circuit_id.empty() ? circuit_id : file;
   KeyLoad out;
+  std::error_code ec;
+  const std::string canon = fs::weakly_canonical(file, ec).string();
   for (const auto& k : keys_.list())
-    if (k.path == fs::weakly_canonical(file).string() || (!id.empty() && k.id == id)) out.already_loaded = true;
+    if (!k.kind.empty() && (k.path == canon || (!id.empty() && k.id == id))) out.already_loaded = true;
   const auto t0 = Clock::now();
-  try {
-    out.id = keys_.preload(file, id, pin);
-  } catch (const KeyNotFound& e) {
-    throw E(E::kNotFound, e.what());
-  } catch (const BudgetExceeded& e) {
-    throw E(E::kResourceExhausted, e.what());
-  } catch (const BudgetTimeout& e) {
-    throw E(E::kResourceExhausted, e.what());
-  } catch (const Cancelled& e) {
-    throw E(E::kUnavailable, e.what());
-  } catch (const Error& e) {
-    throw E(E::kFailedPrecondition, e.what());
+  // a load under way (a job's, another preload's) is joined, not repeated
+  if (!out.already_loaded && fs::is_regular_file(file, ec)) {
+    bool mine = false;
+    const auto f = shared_load(file, id, pin, name, std::nullopt, mine);
+    Interrupt interrupt{stop, {}};
+    try {
+      wait_load(f, name, file, mine, interrupt);
+    } catch (const Cancelled& e) {
+      throw E(E::kUnavailable, "preloading key '" + name + "' stopped: " + e.what());
+    }
   }
+  // this request's id and pin (at once: the key is cached now)
+  out.id = key_errors_as_requests(name, [&] { return keys_.preload(file, id, pin); });
   out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   for (const auto& k : keys_.list())
     if (k.id == out.id) {
@@ -671,6 +801,18 @@ ProvingCore::KeyLoad ProvingCore::preload_key(const std::string& circuit_id, con
   if (!out.already_loaded)
     spdlog::info("key '{}' loaded from '{}' in {:.2f} s ({:.2f} GB{})", out.id, out.path, out.seconds,
                  double(out.bytes) / 1e9, pin ? ", pinned" : "");
+  return out;
+}
+
+std::vector<KeyLoadStatus> ProvingCore::key_loads() const {
+  std::vector<KeyLoadStatus> out;
+  for (const auto& l : keys_.loads()) {
+    using S = KeyCache::LoadInfo::State;
+    const std::string cid = params_.circuit_id_of_path(l.path);
+    out.push_back({cid.empty() ? l.id : cid, l.path,
+                   l.state == S::kLoading ? "loading" : l.state == S::kLoaded ? "loaded" : "failed", l.error,
+                   l.bytes_read, l.bytes_total, l.seconds});
+  }
   return out;
 }
 

@@ -9,8 +9,12 @@
 // A job exists from the moment it is submitted: its preparation (decoding,
 // the vanilla check, counting the circuit, loading the key) is its first
 // stage, cancellable like the others; a key is loaded once however many
-// requests wait for it. Request payloads in flight are bounded in bytes, and
-// results past their TTL are collected on a timer.
+// requests (and preloads) wait for it. Request payloads in flight are bounded
+// in bytes, and results past their TTL are collected on a timer.
+// A request id names one job at a time, as Curio's retries need: the same
+// content attaches to it or collects its result; other content supersedes
+// it. A Prove caller that goes away leaves its job running (unless
+// cancel_on_disconnect, or the job has no request id to be collected by).
 // Request problems throw RequestError (service/prove_request.hpp).
 #pragma once
 #include <chrono>
@@ -50,6 +54,7 @@ struct CoreConfig {
   bool verify_proofs = true;
   std::vector<std::string> param_folders;  // searched in order (ParamFolder)
   double key_min_idle_s = 0;  // an idle key is evicted for memory only after this long
+  bool cancel_on_disconnect = false;  // a leaving Prove caller cancels its job (else the job goes on)
 };
 
 // A finished job: the engine's result; snarkjs jobs answer in JSON too.
@@ -64,6 +69,8 @@ struct Submitted {
   std::string id;
   uint32_t queue_position = 0;  // queued jobs that go first
   bool existing = false;        // the id named a live job: this is it
+  uint64_t serial = 0;          // this job, not a later one under the same id (await, leave)
+  bool caller_left = false;     // the caller went away while the job was prepared
 };
 
 struct Awaited {
@@ -78,6 +85,17 @@ struct CancelOutcome {
 
 struct DrainReport {
   std::vector<std::string> finished, failed, cancelled;  // jobs in flight when draining began
+};
+
+// A key load under way, or the last one of a file: `key` is its circuit id
+// ("porep-32g") or key id; bytes_read counts the file's bytes read into
+// memory (a load reads the file, then decodes and checks its points).
+struct KeyLoadStatus {
+  std::string key, path;
+  std::string state;  // loading, loaded, failed
+  std::string error;  // failed: why
+  uint64_t bytes_read = 0, bytes_total = 0;
+  double seconds = 0;  // so far, or the whole load
 };
 
 // What GetStatus lists besides the JSON document.
@@ -113,16 +131,21 @@ class ProvingCore {
   // by_prove: a Prove caller waits for it (and leave()s if it goes away).
   // Returns once the job is queued, or ended while being prepared (cancelled);
   // a request refused while being prepared throws and leaves no job.
-  // `gone` is polled while the job is prepared: a Prove caller that went away
-  // (client gone, deadline) ends its job unless others wait for it too.
+  // A live id with the same content is that job; with other content the old
+  // job is superseded (its waiters get CANCELLED saying so) and this one runs.
+  // `gone` is polled while the job is prepared (client gone, deadline): a
+  // SubmitProof caller that never learned the id ends its job; a Prove
+  // caller leaves it as leave() says. Either way not while others wait on it.
   Submitted submit(ProveRequest r, bool by_prove = false, const std::function<bool()>& gone = {});
   // Waits for the job to end, for `timeout` at most; `give_up` is polled
-  // (client gone, deadline).
+  // (client gone, deadline). serial 0: the job the id names now; a job
+  // superseded meanwhile answers as it ended (CANCELLED).
   Awaited await(const std::string& id, const std::function<bool()>& give_up,
-                std::optional<std::chrono::milliseconds> timeout = std::nullopt);
-  // A Prove caller went away: the job is cancelled when it was the last one
-  // and nobody submitted it for AwaitProof.
-  void leave(const std::string& id);
+                std::optional<std::chrono::milliseconds> timeout = std::nullopt, uint64_t serial = 0);
+  // A Prove caller went away: when nobody else waits, the job is cancelled
+  // if it has no request id or cancel_on_disconnect is set; else it goes on
+  // for a retry under the same id to collect.
+  void leave(const std::string& id, uint64_t serial);
   CancelOutcome cancel(const std::string& id);
 
   struct KeyLoad {
@@ -132,8 +155,10 @@ class ProvingCore {
     uint64_t bytes = 0;
   };
   // By circuit id ("porep-32g": the parameter folder's file) or by path
-  // (loaded under `id`, default its canonical path).
-  KeyLoad preload_key(const std::string& circuit_id, const std::string& path, bool pin);
+  // (loaded under `id`, default its canonical path). A load of the file
+  // under way (a job's) is joined; `stop` ends the wait (UNAVAILABLE), not
+  // the load.
+  KeyLoad preload_key(const std::string& circuit_id, const std::string& path, bool pin, std::stop_token stop = {});
   // Returns the bytes freed; nullopt when the key is not loaded.
   std::optional<uint64_t> evict_key(const std::string& circuit_id_or_key_id);
   // Pins the witness buffers (inputs + aux) of up to `partitions` partitions
@@ -153,6 +178,8 @@ class ProvingCore {
   DrainReport drain(double timeout_s);
 
   StatusSummary status_summary() const;
+  // Never waits for a load: status pages answer while keys load.
+  std::vector<KeyLoadStatus> key_loads() const;
   std::string status_json() const;
   std::string metrics_text() const;
   Metrics& metrics() { return metrics_; }
@@ -162,12 +189,15 @@ class ProvingCore {
  private:
   struct Record {
     std::string id, fingerprint, key, label;
+    uint64_t serial = 0;      // tells jobs under one id apart
     uint64_t engine_id = 0;
     JobKind kind = JobKind::kBuiltin;
     engine::Priority priority{};
     uint32_t partitions = 0;
     bool verified = false;    // its proofs are verified before they are returned
-    bool by_submit = false;   // someone may AwaitProof it: never cancelled for a leaving caller
+    bool by_submit = false;   // a SubmitProof caller learned its id: never cancelled for a leaving caller
+    bool submit_pending = false;  // the SubmitProof that made it has not answered yet
+    bool anonymous = false;   // no request id: nobody can collect it once its callers are gone
     int prove_waiters = 0;
     bool preparing = false;   // not yet queued (engine_id 0)
     std::stop_source prepare_stop;  // cancels the preparation
@@ -208,6 +238,17 @@ class ProvingCore {
   // `deadline` bounds the load's wait for memory. `name` is for the log.
   engine::JobKey load_key(const std::string& id_or_path, const std::string& name, const Interrupt& stop,
                           std::optional<std::chrono::steady_clock::time_point> deadline);
+  // The load of `file` on a loader thread, shared by every job and preload
+  // that asks for it while it runs (under the first asker's `id`, `pin` and
+  // `deadline`); its value is a lease on the key, its errors RequestErrors.
+  // `mine`: this call started it.
+  std::shared_future<engine::JobKey> shared_load(const std::string& file, const std::string& id, bool pin,
+                                                 const std::string& name,
+                                                 std::optional<std::chrono::steady_clock::time_point> deadline,
+                                                 bool& mine);
+  // Waits for a shared load, within `stop`; the load's starter logs progress.
+  engine::JobKey wait_load(const std::shared_future<engine::JobKey>& f, const std::string& name,
+                           const std::string& file, bool mine, const Interrupt& stop);
   engine::JobKey lease_filecoin_key(const filecoin::FilecoinProofType& type, const std::string& path,
                                     const CountedCircuit& need, const Interrupt& stop,
                                     std::optional<std::chrono::steady_clock::time_point> deadline);
@@ -215,6 +256,15 @@ class ProvingCore {
   // a queued or running one's engine id is returned for cancel_work.
   uint64_t cancel_locked(Record& rec, const std::string& why);  // requires mu_
   void end_preparing_locked(Record& rec, const std::string& why);  // requires mu_
+  // One of the job's callers went away (a Prove waiter, or the SubmitProof
+  // that made it before it answered): decides whether the job goes on (and
+  // logs it); returns an engine id for cancel_work, like cancel_locked.
+  uint64_t caller_left_locked(Record& rec, bool prove_caller);  // requires mu_
+  // A request under rec's id with other content: rec ends (CANCELLED for its
+  // waiters, who find it in superseded_) and its record goes; returns an
+  // engine id for cancel_work.
+  uint64_t supersede_locked(Record& rec);  // requires mu_
+  Record* find_locked(const std::string& id, uint64_t serial);  // requires mu_; serial 0: any
   void cancel_work(uint64_t engine_id);
   Record* find_locked(const std::string& id);  // requires mu_
   void reap(std::stop_token stop);  // collects expired results on a timer
@@ -244,7 +294,12 @@ class ProvingCore {
   std::condition_variable_any cv_;
   std::map<std::string, Record> records_;
   std::map<uint64_t, std::string> by_engine_id_;
-  uint64_t next_id_ = 1;
+  struct Superseded {
+    JobOutcome outcome;
+    std::chrono::steady_clock::time_point ended;
+  };
+  std::map<uint64_t, Superseded> superseded_;  // by serial: what their waiters read, kept result_ttl_s
+  uint64_t next_id_ = 1, next_serial_ = 1;
   uint64_t completed_ = 0, failed_ = 0;
   size_t in_flight_ = 0;
   uint64_t queued_bytes_ = 0;  // payload_bytes of the jobs in flight

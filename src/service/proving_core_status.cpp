@@ -135,6 +135,12 @@ std::string ProvingCore::status_json() const {
   j["param_folder"] = valid_utf8(params_.dir());
   j["keys"] = keys;
   j["key_bytes"] = key_bytes;
+  json loads = json::array();
+  for (const auto& l : key_loads())
+    loads.push_back({{"key", valid_utf8(l.key)}, {"path", valid_utf8(l.path)}, {"state", l.state},
+                     {"error", valid_utf8(l.error)}, {"bytes_read", l.bytes_read}, {"bytes_total", l.bytes_total},
+                     {"seconds", l.seconds}});
+  j["key_loads"] = loads;
   auto es = engine_.stats();
   j["engine"] = {{"partitions_queued", es.partitions_queued}, {"partitions_ready", es.partitions_ready},
                  {"partitions_done", es.partitions_done}};
