@@ -87,16 +87,24 @@ TEST_F(DaemonPreload, TheDaemonServesWhileItsKeysPreload) {
   std::string prove_error;
   std::thread prover([&] {
     try {
-      proved = Client(d.unix_address()).prove(req);
+      proved = Client(d.unix_address()).prove(req, std::chrono::seconds(120));
     } catch (const std::exception& e) {
       prove_error = e.what();
     }
   });
+  struct Joined {  // also when an assertion ends the test early
+    std::thread& t;
+    ~Joined() {
+      if (t.joinable()) t.join();
+    }
+  } joined{prover};
   // GetStatus answers at once while the key loads, and shows the load
   double slowest_ms = 0;
   int while_loading = 0;
   v1::KeyLoadStatus seen;
+  const auto give_up = Clock::now() + std::chrono::seconds(120);
   for (bool loaded = false; !loaded;) {
+    ASSERT_LT(Clock::now(), give_up) << "the preload never ended\n" << d.log_text();
     const auto t0 = Clock::now();
     const auto st = cl.status();
     slowest_ms = std::max(slowest_ms, std::chrono::duration<double, std::milli>(Clock::now() - t0).count());

@@ -203,7 +203,8 @@ TEST_F(DaemonRetry, ARunningIdReusedWithOtherContentSupersedesTheOldJob) {
   std::string old_error;
   std::thread old_caller([&] {
     try {
-      old_answer = Client(d.unix_address()).prove(synthetic(id, small_params, kSmall, 5, 64));
+      old_answer =
+          Client(d.unix_address()).prove(synthetic(id, small_params, kSmall, 5, 64), std::chrono::seconds(120));
     } catch (const std::exception& e) {
       old_error = e.what();
     }
