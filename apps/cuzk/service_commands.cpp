@@ -51,7 +51,7 @@ int run_daemon_command(const DaemonArgs& a, bool config_given) {
   DaemonConfig cfg;
   std::error_code ec;
   if (config_given || std::filesystem::exists(a.config, ec))
-    cfg = load_config(a.config);
+    cfg = load_config(a.config, {a.listen, a.log_level});
   else
     cfg.notes.push_back("file '" + a.config + "' not found: running on the defaults (--config PATH names one)");
   apply_overrides(cfg, {a.listen, a.log_level}, std::getenv("RUST_LOG"));

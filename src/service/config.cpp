@@ -368,7 +368,7 @@ std::vector<std::string> read_strings(const Section& s, const std::string& key, 
   return out;
 }
 
-void parse_daemon(const toml::value& root, DaemonConfig& c) {
+void parse_daemon(const toml::value& root, DaemonConfig& c, const DaemonOverrides& flags) {
   const Section s(root, "daemon");
   if (const auto* v = s.find("listen")) {
     c.listen = read_strings(s, "listen", *v, "a string or an array of strings");
@@ -390,7 +390,10 @@ void parse_daemon(const toml::value& root, DaemonConfig& c) {
   s.read("max_rpc_threads", c.max_rpc_threads, 4, 65536);
   if (!c.token.empty() && !c.token_file.empty()) throw Error("[daemon]: set token or token_file, not both");
   if (!c.token_file.empty()) c.bearer_token();  // unreadable or empty: refused now, not at the first call
-  check_listeners(c, s.where("listen"));
+  // --listen replaces the file's addresses before they are judged: Curio's
+  // example file on 0.0.0.0 starts with -l 127.0.0.1:9820
+  if (!flags.listen.empty()) c.listen = {flags.listen};
+  check_listeners(c, flags.listen.empty() ? s.where("listen") : "--listen");
 }
 
 PreloadKeyConfig parse_preload_table(const toml::value& t, const std::string& where) {
@@ -587,7 +590,7 @@ void parse_jobs(const toml::value& root, DaemonConfig& c) {
   s.read("cancel_on_disconnect", c.cancel_on_disconnect);
 }
 
-DaemonConfig parse(const toml::value& root) {
+DaemonConfig parse(const toml::value& root, const DaemonOverrides& flags) {
   std::set<std::string> sections;
   for (const auto& [name, keys] : known_keys()) sections.insert(name);
   std::set<std::string> keys;
@@ -602,7 +605,7 @@ DaemonConfig parse(const toml::value& root) {
                 " (keys go under a section: " + join(sections) + ")");
   }
   DaemonConfig c;
-  parse_daemon(root, c);
+  parse_daemon(root, c, flags);
   parse_srs(root, c);
   parse_memory(root, c);
   parse_gpus(root, c);
@@ -787,7 +790,7 @@ std::vector<std::string> DaemonConfig::param_folders() const {
   return dirs;
 }
 
-DaemonConfig parse_config(const std::string& text, const std::string& source) {
+DaemonConfig parse_config(const std::string& text, const std::string& source, const DaemonOverrides& flags) {
   // TOML is UTF-8 by definition, and toml11 reads past its buffer on some
   // invalid sequences: refuse them before it sees them
   if (const size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
@@ -797,20 +800,20 @@ DaemonConfig parse_config(const std::string& text, const std::string& source) {
   }
   try {
     std::istringstream in(text);
-    return parse(toml::parse(in, source));
+    return parse(toml::parse(in, source), flags);
   } catch (const std::exception& e) {  // ours name the key; toml11's syntax errors carry the line
     throw Error("config '" + source + "': " + e.what());
   }
 }
 
-DaemonConfig load_config(const std::string& path) {
+DaemonConfig load_config(const std::string& path, const DaemonOverrides& flags) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) throw Error("config file '" + path + "' does not exist");
   std::ifstream f(path);
   if (!f) throw Error("config file '" + path + "' cannot be read");
   std::stringstream ss;
   ss << f.rdbuf();
-  return parse_config(ss.str(), path);
+  return parse_config(ss.str(), path, flags);
 }
 
 }  // namespace cuzk::service

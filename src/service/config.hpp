@@ -94,15 +94,16 @@ struct DaemonConfig {
   std::vector<std::string> param_folders() const;
 };
 
-// Throws cuzk::Error naming the file and the key at fault.
-DaemonConfig load_config(const std::string& path);
-DaemonConfig parse_config(const std::string& text, const std::string& source);
-
 // The daemon's command line, Curio's flags; "" where not given.
 struct DaemonOverrides {
   std::string listen;     // -l/--listen: replaces [daemon] listen
   std::string log_level;  // --log-level: replaces [logging] level
 };
+
+// Throws cuzk::Error naming the file and the key at fault. `flags.listen`
+// replaces the file's addresses before the listening rules judge them.
+DaemonConfig load_config(const std::string& path, const DaemonOverrides& flags = {});
+DaemonConfig parse_config(const std::string& text, const std::string& source, const DaemonOverrides& flags = {});
 // Applies the flags, then `rust_log` (the RUST_LOG variable; null or blank:
 // unset), which wins over both as in Curio when its directives parse and is
 // otherwise ignored with a note. The result is checked as the file is: an

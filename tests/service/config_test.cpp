@@ -78,6 +78,21 @@ TEST(ServiceConfig, CurioExampleAsShippedIsRefusedNamingTheFixes) {
   EXPECT_TRUE(Has(msg, "insecure_tcp = true to serve anyone"));
 }
 
+// `cuzk -c cuzk.example.toml -l 127.0.0.1:9820`: the flag replaces the
+// file's 0.0.0.0 before the listening rules judge the addresses.
+TEST(ServiceConfig, ListenFlagReplacesTheFilesAddressesBeforeTheyAreJudged) {
+  const std::string path = std::string(CUZK_SOURCE_DIR) + "/tests/service/curio/cuzk.example.toml";
+  const auto c = load_config(path, {"127.0.0.1:9820", ""});
+  EXPECT_EQ(c.listen, (std::vector<std::string>{"127.0.0.1:9820"}));
+  std::string msg = "no error";
+  try {
+    load_config(path, {"0.0.0.0:9830", ""});
+  } catch (const Error& e) {
+    msg = e.what();
+  }
+  EXPECT_TRUE(Has(msg, "--listen = '0.0.0.0:9830'")) << msg;
+}
+
 TEST(ServiceConfig, CurioExampleOnLoopbackLoadsAndNamesKeysWithoutEffect) {
   const auto c = parse_config(replaced(curio_example(), "listen = \"0.0.0.0:9820\"", "listen = \"127.0.0.1:9820\""),
                               "curio.toml");
