@@ -28,11 +28,8 @@ bool accepting(const std::string& path) {
   if (path.size() >= sizeof(addr.sun_path)) return false;
   addr.sun_family = AF_UNIX;
   std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return false;
-  const bool ok = ::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0;
-  ::close(fd);
-  return ok;
+  const UniqueFd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  return fd && ::connect(fd.get(), reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0;
 }
 
 std::string read_owner(int fd) {
@@ -52,39 +49,29 @@ SocketOwner::SocketOwner(const std::string& socket_path) : path_(socket_path), l
   if (!folder.empty() && !fs::exists(folder, ec) && !fs::create_directories(folder, ec) && ec)
     throw Error("listen: cannot create the unix socket's folder '" + folder.string() + "': " + ec.message() +
                 "; create it (systemd: RuntimeDirectory=) or listen on another path");
-  lock_fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (lock_fd_ < 0)
+  // a throw below closes the lock file (and with it the lock) as lock_fd_ goes
+  lock_fd_.reset(::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600));
+  if (!lock_fd_)
     throw Error("listen: cannot open lock file '" + lock_path_ + "' for socket '" + path_ + "': " + std::strerror(errno));
-  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+  if (::flock(lock_fd_.get(), LOCK_EX | LOCK_NB) != 0) {
     const int err = errno;
-    const std::string owner = read_owner(lock_fd_);
-    ::close(lock_fd_);
-    lock_fd_ = -1;
+    const std::string owner = read_owner(lock_fd_.get());
     if (err == EWOULDBLOCK)
       throw Error("listen: unix socket '" + path_ + "' belongs to another running daemon (pid " + owner +
                   ", holding '" + lock_path_ + "'); stop it first or listen on another path");
     throw Error("listen: cannot lock '" + lock_path_ + "': " + std::strerror(err));
   }
-  auto release = [&] {
-    ::close(lock_fd_);
-    lock_fd_ = -1;
-  };
   const auto st = fs::symlink_status(path_, ec);
   if (!ec && fs::exists(st)) {
-    if (!fs::is_socket(st)) {
-      release();
-      throw Error("listen: '" + path_ + "' exists and is not a socket");
-    }
+    if (!fs::is_socket(st)) throw Error("listen: '" + path_ + "' exists and is not a socket");
     // a daemon that takes no lock (an older one) may still be serving here
-    if (accepting(path_)) {
-      release();
+    if (accepting(path_))
       throw Error("listen: unix socket '" + path_ + "' is in use: a process accepts connections on it; stop it "
                   "first or listen on another path");
-    }
     fs::remove(path_, ec);  // stale: its process is gone
   }
   const std::string pid = std::to_string(::getpid()) + "\n";
-  if (::ftruncate(lock_fd_, 0) != 0 || ::pwrite(lock_fd_, pid.data(), pid.size(), 0) != ssize_t(pid.size())) {
+  if (::ftruncate(lock_fd_.get(), 0) != 0 || ::pwrite(lock_fd_.get(), pid.data(), pid.size(), 0) != ssize_t(pid.size())) {
     // the lock is what counts; the pid in it only helps the message above
   }
 }
@@ -117,12 +104,11 @@ void SocketOwner::set_access(unsigned mode, gid_t gid, const std::string& group)
 }
 
 SocketOwner::~SocketOwner() {
-  if (lock_fd_ < 0) return;
   std::error_code ec;
   fs::remove(path_, ec);
-  // the lock file stays: removing it would let two processes hold locks on
-  // two different files of the same name
-  ::close(lock_fd_);
+  // lock_fd_ closes after this, releasing the lock. The lock file stays:
+  // removing it would let two processes hold locks on two different files
+  // of the same name
 }
 
 }  // namespace cuzk::service

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "core/unique_fd.hpp"
+
 namespace cuzk::service {
 
 class SocketOwner {
@@ -26,7 +28,7 @@ class SocketOwner {
 
  private:
   std::string path_, lock_path_;
-  int lock_fd_ = -1;
+  UniqueFd lock_fd_;
 };
 
 // [daemon] socket_group as a gid: a group name or a number; "" is -1 (the
