@@ -1,18 +1,15 @@
 #include "service/http_server.hpp"
 
 #include <poll.h>
-#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <list>
 #include <string_view>
 #include <vector>
 
-#include "core/error.hpp"
 #include "service/log.hpp"
 #include "service/tcp_access.hpp"
 
@@ -23,15 +20,12 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct Connection {
-  int fd = -1;
+  UniqueFd fd;
   Clock::time_point deadline;
   std::string in, out;
   size_t written = 0;
   bool writing = false;
   bool done = false;  // closed at the next round
-  ~Connection() {
-    if (fd >= 0) ::close(fd);
-  }
 };
 
 const char* reason(int status) {
@@ -97,34 +91,23 @@ HttpServer::Router daemon_pages(const ProvingCore& core) {
 HttpServer::HttpServer(const ProvingCore& core, const std::string& host, int port)
     : HttpServer(daemon_pages(core), host, port) {}
 
-HttpServer::HttpServer(Router router, const std::string& host, int port) : router_(std::move(router)), host_(host) {
-  listen_fd_ = listen_tcp(host, port, "http", "[daemon] status_listen");
-  port_ = bound_port(listen_fd_);
-  wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-  if (wake_fd_ < 0) {
-    ::close(listen_fd_);
-    throw Error(std::string("http: eventfd: ") + std::strerror(errno));
-  }
-  thread_ = std::thread([this] { loop(); });
+HttpServer::HttpServer(Router router, const std::string& host, int port)
+    : router_(std::move(router)),
+      host_(host),
+      listen_fd_(listen_tcp(host, port, "http", "[daemon] status_listen")),
+      port_(bound_port(listen_fd_.get())),
+      poll_("http") {
+  poll_.start([this] { loop(); });
 }
 
-HttpServer::~HttpServer() {
-  stop_ = true;
-  const uint64_t one = 1;
-  if (::write(wake_fd_, &one, sizeof one) < 0) {
-    // the loop also sees stop_ at its next timeout
-  }
-  if (thread_.joinable()) thread_.join();
-  ::close(wake_fd_);
-  ::close(listen_fd_);
-}
+HttpServer::~HttpServer() = default;
 
 void HttpServer::loop() {
   // oldest first: the front is the connection to drop when the cap is reached
   std::list<Connection> conns;
   std::vector<pollfd> fds;
   std::vector<Connection*> polled;
-  while (!stop_) {
+  for (;;) {
     const auto now = Clock::now();
     // deadlines: a client that has not sent its request, or not taken its
     // answer, in time is closed
@@ -139,28 +122,21 @@ void HttpServer::loop() {
     if (expired) spdlog::debug("http: closed {} connection(s) past their deadline", expired);
     fds.clear();
     polled.clear();
-    fds.push_back({wake_fd_, POLLIN, 0});
-    fds.push_back({listen_fd_, POLLIN, 0});
+    fds.push_back({listen_fd_.get(), POLLIN, 0});
     auto next = now + std::chrono::seconds(1);
     for (auto& c : conns) {
-      fds.push_back({c.fd, short(c.writing ? POLLOUT : POLLIN), 0});
+      fds.push_back({c.fd.get(), short(c.writing ? POLLOUT : POLLIN), 0});
       polled.push_back(&c);
       next = std::min(next, c.deadline);
     }
-    const int wait_ms = int(std::chrono::ceil<std::chrono::milliseconds>(next - now).count());
-    if (::poll(fds.data(), fds.size(), std::max(wait_ms, 0)) < 0) {
-      if (errno == EINTR) continue;
-      spdlog::error("http: poll: {}", std::strerror(errno));
-      return;
-    }
-    if (fds[0].revents) break;
+    if (!poll_.wait(fds, std::chrono::ceil<std::chrono::milliseconds>(next - now))) return;
     for (size_t i = 0; i < polled.size(); ++i) {
-      const short ev = fds[i + 2].revents;
+      const short ev = fds[i + 1].revents;
       if (!ev) continue;
       Connection& c = *polled[i];
       if (!c.writing) {
         char buf[2048];
-        const ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
+        const ssize_t n = ::recv(c.fd.get(), buf, sizeof buf, 0);
         if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
           c.done = true;
           continue;
@@ -176,35 +152,32 @@ void HttpServer::loop() {
         c.writing = true;
         c.deadline = Clock::now() + kWriteTimeout;
       }
-      const ssize_t n = ::send(c.fd, c.out.data() + c.written, c.out.size() - c.written, MSG_NOSIGNAL);
+      const ssize_t n = ::send(c.fd.get(), c.out.data() + c.written, c.out.size() - c.written, MSG_NOSIGNAL);
       if (n < 0 && errno != EAGAIN && errno != EINTR) {
         c.done = true;
         continue;
       }
       if (n > 0) c.written += size_t(n);
       if (c.written == c.out.size()) {
-        ::shutdown(c.fd, SHUT_WR);
+        ::shutdown(c.fd.get(), SHUT_WR);
         c.done = true;
       }
     }
-    if (fds[1].revents & POLLIN) {
+    if (fds[0].revents & POLLIN) {
       for (;;) {
-        const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-        if (fd < 0) break;  // EAGAIN; EMFILE and the like: retried next round
+        UniqueFd fd(::accept4(listen_fd_.get(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC));
+        if (!fd) break;  // EAGAIN; EMFILE and the like: retried next round
         if (conns.size() >= kMaxConnections) {
           // the oldest connection still sending its request goes; one being
           // answered finishes
           auto victim = conns.begin();
           while (victim != conns.end() && victim->writing) ++victim;
-          if (victim == conns.end()) {
-            ::close(fd);
-            continue;
-          }
+          if (victim == conns.end()) continue;
           conns.erase(victim);
           spdlog::debug("http: {} connections open: dropped the oldest idle one", kMaxConnections);
         }
         conns.emplace_back();
-        conns.back().fd = fd;
+        conns.back().fd = std::move(fd);
         conns.back().deadline = Clock::now() + kRequestTimeout;
       }
     }

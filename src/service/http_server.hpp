@@ -14,13 +14,13 @@
 // per connection (Connection: close); every answer carries
 // Access-Control-Allow-Origin: *, as Curio's status server's do.
 #pragma once
-#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
 #include <string>
-#include <thread>
 
+#include "core/unique_fd.hpp"
+#include "service/poll_thread.hpp"
 #include "service/proving_core.hpp"
 
 namespace cuzk::service {
@@ -54,11 +54,9 @@ class HttpServer {
 
   Router router_;
   std::string host_;
+  UniqueFd listen_fd_;
   int port_ = 0;
-  int listen_fd_ = -1;
-  int wake_fd_ = -1;  // eventfd: the destructor's stop signal
-  std::atomic<bool> stop_{false};
-  std::thread thread_;
+  PollThread poll_;  // last: stopped before what its loop uses goes
 };
 
 }  // namespace cuzk::service

@@ -6,7 +6,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -17,13 +16,14 @@
 #include <chrono>
 #include <cstring>
 #include <list>
+#include <thread>
 
 #include "core/error.hpp"
 #include "service/log.hpp"
 
 namespace cuzk::service {
 
-int listen_tcp(const std::string& host, int port, const std::string& what, const std::string& key) {
+UniqueFd listen_tcp(const std::string& host, int port, const std::string& what, const std::string& key) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -34,22 +34,21 @@ int listen_tcp(const std::string& host, int port, const std::string& what, const
   if (const int rc = ::getaddrinfo(host.empty() ? nullptr : host.c_str(), service.c_str(), &hints, &res); rc != 0)
     throw Error(what + ": cannot resolve '" + host + "' (" + key + "): " + ::gai_strerror(rc));
   std::string why = "no address";
-  int fd = -1;
-  for (auto* ai = res; ai && fd < 0; ai = ai->ai_next) {
-    fd = ::socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
-    if (fd < 0) continue;
+  UniqueFd fd;
+  for (auto* ai = res; ai && !fd; ai = ai->ai_next) {
+    fd.reset(::socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol));
+    if (!fd) continue;
     const int yes = 1, no = 0;
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     // "::" takes IPv4 clients too, as gRPC's own listeners do
-    if (ai->ai_family == AF_INET6) ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &no, sizeof no);
-    if (::bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || ::listen(fd, 256) != 0) {
+    if (ai->ai_family == AF_INET6) ::setsockopt(fd.get(), IPPROTO_IPV6, IPV6_V6ONLY, &no, sizeof no);
+    if (::bind(fd.get(), ai->ai_addr, ai->ai_addrlen) != 0 || ::listen(fd.get(), 256) != 0) {
       why = std::strerror(errno);
-      ::close(fd);
-      fd = -1;
+      fd.reset();
     }
   }
   ::freeaddrinfo(res);
-  if (fd < 0)
+  if (!fd)
     throw Error(what + ": cannot listen on " + where + " (" + key + "): " + why + " (a port in use by another process?)");
   return fd;
 }
@@ -80,63 +79,35 @@ std::string peer_text(const sockaddr_storage& ss) {
 }  // namespace
 
 struct TcpRelay::Pair {
-  int client = -1, upstream = -1;
+  UniqueFd client, upstream;
   std::string up, down;  // read from the client, not yet sent upstream; and back
   bool client_eof = false, upstream_eof = false, up_shut = false, down_shut = false, dead = false;
-  ~Pair() {
-    if (client >= 0) ::close(client);
-    if (upstream >= 0) ::close(upstream);
-  }
 };
 
-TcpRelay::TcpRelay(int port) : port_(port) {
-  wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-  if (wake_fd_ < 0) throw Error(std::string("listen: eventfd: ") + std::strerror(errno));
-  thread_ = std::thread([this] { loop(); });
+TcpRelay::TcpRelay(int port) : port_(port), poll_("listen: relay") {
+  poll_.start([this] { loop(); });
 }
 
-TcpRelay::~TcpRelay() {
-  stop_ = true;
-  const uint64_t one = 1;
-  if (::write(wake_fd_, &one, sizeof one) < 0) {
-    // the loop polls with a timeout and sees stop_ then
-  }
-  if (thread_.joinable()) thread_.join();
-  for (auto [c, u] : incoming_) {
-    ::close(c);
-    ::close(u);
-  }
-  ::close(wake_fd_);
-}
+TcpRelay::~TcpRelay() = default;
 
-bool TcpRelay::add(int client) {
-  if (pairs_.load() >= kMaxPairs) {
-    ::close(client);
-    return false;
-  }
-  const int up = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+bool TcpRelay::add(UniqueFd client) {
+  if (pairs_.load() >= kMaxPairs) return false;
+  UniqueFd up(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
   sockaddr_in a{};
   a.sin_family = AF_INET;
   a.sin_port = htons(uint16_t(port_));
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   // loopback: the connect completes at once, or fails at once
-  if (up < 0 || ::connect(up, reinterpret_cast<const sockaddr*>(&a), sizeof a) != 0) {
-    if (up >= 0) ::close(up);
-    ::close(client);
-    return false;
-  }
+  if (!up || ::connect(up.get(), reinterpret_cast<const sockaddr*>(&a), sizeof a) != 0) return false;
   const int yes = 1;
-  ::setsockopt(up, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
-  ::fcntl(up, F_SETFL, ::fcntl(up, F_GETFL) | O_NONBLOCK);
+  ::setsockopt(up.get(), IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+  ::fcntl(up.get(), F_SETFL, ::fcntl(up.get(), F_GETFL) | O_NONBLOCK);
   ++pairs_;
   {
     std::lock_guard lk(mu_);
-    incoming_.emplace_back(client, up);
+    incoming_.emplace_back(std::move(client), std::move(up));
   }
-  const uint64_t one = 1;
-  if (::write(wake_fd_, &one, sizeof one) < 0) {
-    // already signalled: the counter is non-zero
-  }
+  poll_.wake();
   return true;
 }
 
@@ -163,51 +134,42 @@ void push(int to, std::string& buf, bool& dead) {
 void TcpRelay::loop() {
   std::list<Pair> pairs;
   std::vector<pollfd> fds;
-  while (!stop_) {
+  for (;;) {
     {
       std::lock_guard lk(mu_);
-      for (auto [c, u] : incoming_) {
+      for (auto& [c, u] : incoming_) {
         pairs.emplace_back();
-        pairs.back().client = c;
-        pairs.back().upstream = u;
+        pairs.back().client = std::move(c);
+        pairs.back().upstream = std::move(u);
       }
       incoming_.clear();
     }
-    fds.assign(1, {wake_fd_, POLLIN, 0});
+    fds.clear();
     // a side with nothing wanted is left out (negative fd): its hang-up
     // would otherwise wake the loop until the other side drains
-    auto entry = [](int fd, short ev) { return pollfd{ev ? fd : -1, ev, 0}; };
+    auto entry = [](const UniqueFd& fd, short ev) { return pollfd{ev ? fd.get() : -1, ev, 0}; };
     for (auto& p : pairs) {
       fds.push_back(entry(p.client, short((!p.client_eof && p.up.size() < kBuffer ? POLLIN : 0) |
                                           (!p.down.empty() ? POLLOUT : 0))));
       fds.push_back(entry(p.upstream, short((!p.upstream_eof && p.down.size() < kBuffer ? POLLIN : 0) |
                                             (!p.up.empty() ? POLLOUT : 0))));
     }
-    if (::poll(fds.data(), fds.size(), 1000) < 0 && errno != EINTR) {
-      spdlog::error("listen: relay poll: {}", std::strerror(errno));
-      return;
-    }
-    if (fds[0].revents) {
-      uint64_t n;
-      if (::read(wake_fd_, &n, sizeof n) < 0) {
-        // nothing to drain
-      }
-    }
-    size_t i = 1;
+    if (!poll_.wait(fds, std::chrono::milliseconds(1000))) return;
+    size_t i = 0;
     for (auto& p : pairs) {
       const short c = fds[i++].revents, u = fds[i++].revents;
       if ((c | u) & POLLERR) p.dead = true;
-      if (c & (POLLIN | POLLHUP)) pull(p.client, p.up, p.client_eof, p.dead);
-      if (u & (POLLIN | POLLHUP)) pull(p.upstream, p.down, p.upstream_eof, p.dead);
-      if (!p.up.empty()) push(p.upstream, p.up, p.dead);
-      if (!p.down.empty()) push(p.client, p.down, p.dead);
+      if (c & (POLLIN | POLLHUP)) pull(p.client.get(), p.up, p.client_eof, p.dead);
+      if (u & (POLLIN | POLLHUP)) pull(p.upstream.get(), p.down, p.upstream_eof, p.dead);
+      if (!p.up.empty()) push(p.upstream.get(), p.up, p.dead);
+      if (!p.down.empty()) push(p.client.get(), p.down, p.dead);
       // an end is passed on once the bytes before it are
       if (p.client_eof && p.up.empty() && !p.up_shut) {
-        ::shutdown(p.upstream, SHUT_WR);
+        ::shutdown(p.upstream.get(), SHUT_WR);
         p.up_shut = true;
       }
       if (p.upstream_eof && p.down.empty() && !p.down_shut) {
-        ::shutdown(p.client, SHUT_WR);
+        ::shutdown(p.client.get(), SHUT_WR);
         p.down_shut = true;
       }
     }
@@ -222,46 +184,30 @@ void TcpRelay::loop() {
 }
 
 PeerGate::PeerGate(const std::string& host, int port, IpNetworkList allowed, Metrics& metrics)
-    : allowed_(std::move(allowed)), metrics_(metrics) {
-  listen_fd_ = listen_tcp(host, port, "gRPC", "[daemon] listen");
-  port_ = bound_port(listen_fd_);
-  wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-  if (wake_fd_ < 0) {
-    ::close(listen_fd_);
-    throw Error(std::string("listen: eventfd: ") + std::strerror(errno));
-  }
-}
+    : allowed_(std::move(allowed)),
+      metrics_(metrics),
+      listen_fd_(listen_tcp(host, port, "gRPC", "[daemon] listen")),
+      port_(bound_port(listen_fd_.get())),
+      poll_("listen") {}
 
-PeerGate::~PeerGate() {
-  stop_ = true;
-  const uint64_t one = 1;
-  if (::write(wake_fd_, &one, sizeof one) < 0) {
-    // the loop polls with a timeout and sees stop_ then
-  }
-  if (thread_.joinable()) thread_.join();
-  ::close(wake_fd_);
-  ::close(listen_fd_);
-}
+PeerGate::~PeerGate() = default;
 
 void PeerGate::start(grpc::Server& server, int relay_port) {
   if (relay_port > 0) relay_ = std::make_unique<TcpRelay>(relay_port);
-  thread_ = std::thread([this, s = &server] { loop(s); });
+  poll_.start([this, s = &server] { loop(s); });
 }
 
 void PeerGate::loop(grpc::Server* server) {
-  while (!stop_) {
-    pollfd fds[2] = {{wake_fd_, POLLIN, 0}, {listen_fd_, POLLIN, 0}};
-    if (::poll(fds, 2, 1000) < 0 && errno != EINTR) {
-      spdlog::error("listen: poll: {}", std::strerror(errno));
-      return;
-    }
-    if (fds[0].revents) return;
-    if (!(fds[1].revents & POLLIN)) continue;
+  std::vector<pollfd> fds;
+  for (;;) {
+    fds.assign(1, {listen_fd_.get(), POLLIN, 0});
+    if (!poll_.wait(fds, std::chrono::milliseconds(1000))) return;
+    if (!(fds[0].revents & POLLIN)) continue;
     for (;;) {
       sockaddr_storage ss{};
       socklen_t len = sizeof ss;
-      const int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
-      if (fd < 0) {
+      UniqueFd fd(::accept4(listen_fd_.get(), reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC));
+      if (!fd) {
         // out of descriptors and the like: wait before the next round
         if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
           std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -269,14 +215,14 @@ void PeerGate::loop(grpc::Server* server) {
       }
       const auto* sa = reinterpret_cast<const sockaddr*>(&ss);
       if (!loopback().contains(sa) && !allowed_.contains(sa)) {
-        refuse(fd, peer_text(ss), "not loopback and not in [daemon] allow_networks");
+        refuse(std::move(fd), peer_text(ss), "not loopback and not in [daemon] allow_networks");
         continue;
       }
       const int yes = 1;
-      ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+      ::setsockopt(fd.get(), IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
       if (!relay_) {
-        grpc::AddInsecureChannelFromFd(server, fd);  // gRPC owns fd from here
-      } else if (!relay_->add(fd)) {
+        grpc::AddInsecureChannelFromFd(server, fd.release());  // gRPC owns it from here
+      } else if (!relay_->add(std::move(fd))) {
         metrics_.record_rpc_error("connection", "RESOURCE_EXHAUSTED");
         spdlog::warn("grpc over tcp: connection from {} closed: {} connections relayed already, or the token port "
                      "did not answer",
@@ -286,12 +232,12 @@ void PeerGate::loop(grpc::Server* server) {
   }
 }
 
-void PeerGate::refuse(int fd, const std::string& peer, const std::string& why) {
+void PeerGate::refuse(UniqueFd fd, const std::string& peer, const std::string& why) {
   // a reset, not an orderly close: the client's call fails at once, and
   // nothing it sent is read
   const linger reset{1, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
-  ::close(fd);
+  ::setsockopt(fd.get(), SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+  fd.reset();
   metrics_.record_rpc_error("connection", "PERMISSION_DENIED");
   // a flood of refused connections must not flood the log: 10 lines a second
   const int64_t now_s =

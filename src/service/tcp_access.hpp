@@ -20,11 +20,12 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "core/unique_fd.hpp"
 #include "service/ip_network.hpp"
 #include "service/metrics.hpp"
+#include "service/poll_thread.hpp"
 
 namespace grpc {
 class Server;
@@ -36,7 +37,7 @@ namespace cuzk::service {
 // "0.0.0.0": every IPv4 address, "::" both families), non-blocking, without
 // SO_REUSEPORT so that a second daemon on the port fails instead of sharing
 // it. Throws Error naming `what`, the address and the config `key`.
-int listen_tcp(const std::string& host, int port, const std::string& what, const std::string& key);
+UniqueFd listen_tcp(const std::string& host, int port, const std::string& what, const std::string& key);
 int bound_port(int fd);
 
 // Copies bytes both ways between admitted clients and 127.0.0.1:port, on
@@ -51,18 +52,17 @@ class TcpRelay {
   TcpRelay& operator=(const TcpRelay&) = delete;
   // Takes `client` (closed on failure); false when the upstream port does
   // not answer or kMaxPairs are relayed.
-  bool add(int client);
+  bool add(UniqueFd client);
 
  private:
   struct Pair;
   void loop();
 
-  int port_, wake_fd_ = -1;
-  std::atomic<bool> stop_{false};
+  int port_;
   std::mutex mu_;
-  std::vector<std::pair<int, int>> incoming_;  // (client, upstream) of pairs not yet polled
+  std::vector<std::pair<UniqueFd, UniqueFd>> incoming_;  // (client, upstream) of pairs not yet polled
   std::atomic<size_t> pairs_{0};
-  std::thread thread_;
+  PollThread poll_;  // last: stopped before what its loop uses goes
 };
 
 class PeerGate {
@@ -80,17 +80,17 @@ class PeerGate {
 
  private:
   void loop(grpc::Server* server);
-  void refuse(int fd, const std::string& peer, const std::string& why);
+  void refuse(UniqueFd fd, const std::string& peer, const std::string& why);
   std::unique_ptr<TcpRelay> relay_;
 
   IpNetworkList allowed_;
   Metrics& metrics_;
-  int listen_fd_ = -1, wake_fd_ = -1, port_ = 0;
-  std::atomic<bool> stop_{false};
-  std::thread thread_;
+  UniqueFd listen_fd_;
+  int port_ = 0;
   // refusals logged in the current second, and those left out of the log
   int64_t log_second_ = 0;
   unsigned logged_ = 0, unlogged_ = 0;
+  PollThread poll_;  // last: stopped before what its loop uses goes
 };
 
 }  // namespace cuzk::service
