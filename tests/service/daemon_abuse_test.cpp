@@ -28,13 +28,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Resident memory (VmRSS) of `pid` in KiB; -1 when unreadable.
-long rss_kib(pid_t pid) {
-  std::ifstream f("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
-  return -1;
-}
+long rss_kib(pid_t pid) { return proc_status_kib(pid, "VmRSS"); }
 
 // CPU seconds `pid` has used (user and system).
 double cpu_seconds(pid_t pid) {
@@ -48,12 +42,6 @@ double cpu_seconds(pid_t pid) {
     if (i == 15) stime = std::stoul(field);
   }
   return double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
-}
-
-size_t count_of(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 // A channel of its own (no connection shared with another channel).
@@ -140,13 +128,7 @@ class AbuseDaemon {
     auto r = c.Get("/metrics");
     return r && r->status == 200 ? r->body : "";
   }
-  long peak_rss_kib() const {
-    std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
-    std::string line;
-    while (std::getline(f, line))
-      if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
-    return -1;
-  }
+  long peak_rss_kib() const { return proc_status_kib(pid_, "VmHWM"); }
 
  private:
   fs::path dir_;

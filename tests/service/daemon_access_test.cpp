@@ -25,7 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 fs::path test_dir(const std::string& name) {
   return fs::temp_directory_path() / ("cuzk_daemon_access_test_" + std::to_string(::getpid())) / name;

@@ -34,14 +34,6 @@ namespace {
 
 constexpr size_t kMedium = 16384;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-size_t count_of(const std::string& text, const std::string& part) {
-  size_t n = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
-
 class DaemonPreload : public ::testing::Test {
  protected:
   static inline fs::path dir;

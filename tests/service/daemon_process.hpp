@@ -1,7 +1,7 @@
 // Test tool: one real `cuzk daemon` process (CUZK_BINARY) with its own
 // directory, config and log, on a unix socket, a loopback TCP port (bearer
 // token) and a loopback HTTP port; polling with generous timeouts; the
-// daemon's peak resident memory.
+// daemon's resident memory; searching its log.
 #pragma once
 #include <httplib.h>
 #include <signal.h>
@@ -34,6 +34,26 @@ inline std::string read_text(const daemon_fs::path& p) {
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
+}
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// How many times `part` stands in `text` (overlaps counted).
+inline size_t count_of(const std::string& text, const std::string& part) {
+  size_t n = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// The `field` line ("VmRSS", "VmHWM") of /proc/<pid>/status in KiB; -1 when
+// unreadable.
+inline long proc_status_kib(pid_t pid, const std::string& field) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/status");
+  const std::string key = field + ":";
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind(key, 0) == 0) return std::stol(line.substr(key.size()));
+  return -1;
 }
 
 inline void run_or_die(const std::string& cmd) {
@@ -130,13 +150,7 @@ class DaemonProcess {
   }
 
   // Peak resident memory (VmHWM) in KiB; -1 when unreadable.
-  long peak_rss_kib() const {
-    std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
-    std::string line;
-    while (std::getline(f, line))
-      if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
-    return -1;
-  }
+  long peak_rss_kib() const { return proc_status_kib(pid_, "VmHWM"); }
 
   nlohmann::json http_json(const std::string& path) const {
     httplib::Client c("127.0.0.1", http_port_);
@@ -219,13 +233,7 @@ class ConfiguredDaemon {
   int grpc_port(size_t i = 0) const { return nth_port("grpc on tcp port (\\d+)", i); }
   int http_port() const { return nth_port("http on [^ ]*:(\\d+) ", 0); }
   // Peak resident memory (VmHWM) in KiB; -1 when unreadable.
-  long peak_rss_kib() const {
-    std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
-    std::string line;
-    while (std::getline(f, line))
-      if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
-    return -1;
-  }
+  long peak_rss_kib() const { return proc_status_kib(pid_, "VmHWM"); }
 
  private:
   int nth_port(const std::string& pattern, size_t i) const {

@@ -15,6 +15,7 @@
 #include <regex>
 #include <thread>
 
+#include "builtin_request.hpp"
 #include "daemon_process.hpp"
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
@@ -56,14 +57,6 @@ v1::SubmitProofRequest builtin(const std::string& params, const std::string& cir
   return r;
 }
 
-v1::SubmitProofRequest synthetic(const std::string& params, size_t constraints, uint64_t seed, uint32_t partitions = 1,
-                                 v1::Priority pr = v1::NORMAL) {
-  auto r = builtin(params, "synthetic", partitions, pr);
-  r.mutable_builtin()->set_constraints(constraints);
-  r.mutable_builtin()->set_seed(seed);
-  return r;
-}
-
 v1::SubmitProofRequest snarkjs_request(const std::string& zkey, const std::string& wtns,
                                        v1::Priority pr = v1::NORMAL) {
   v1::SubmitProofRequest r;
@@ -82,14 +75,6 @@ ClientError submit_error(Client& cl, const v1::SubmitProofRequest& r) {
   } catch (const ClientError& e) {
     return e;
   }
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-size_t count_of(const std::string& text, const std::string& part) {
-  size_t n = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
 }
 
 // The state /status gives job `id` ("" when not listed).
@@ -132,7 +117,7 @@ class DaemonRequests : public ::testing::Test {
   // Still serving: a small job's proof verifies.
   static void expect_serving(DaemonProcess& d) {
     Client cl(d.unix_address());
-    auto r = cl.prove(synthetic(small_params, kSmall, 77));
+    auto r = cl.prove(builtin_request(small_params, kSmall, 77));
     ASSERT_EQ(r.status(), kCompleted) << r.error_message();
     EXPECT_EQ(count_valid(r), 1);
   }
@@ -178,11 +163,11 @@ TEST_F(DaemonRequests, BuiltinShapeIsComparedWithTheKeyBeforeAnyWitnessIsBuilt) 
   EXPECT_TRUE(contains(e.what(), "circuit 'merkle' has more than")) << e.what();
   EXPECT_TRUE(contains(e.what(), "does not match key '" + small_params + "'")) << e.what();
   // larger than the key by constraints alone: the count stops at the key's
-  e = submit_error(cl, synthetic(small_params, size_t(1) << 27, 1, 256));
+  e = submit_error(cl, builtin_request(small_params, size_t(1) << 27, 1, 256));
   EXPECT_EQ(e.code, grpc::StatusCode::INVALID_ARGUMENT) << e.what();
   EXPECT_TRUE(contains(e.what(), "circuit 'synthetic' has more than")) << e.what();
   // smaller than the key: counted in full, both shapes named
-  e = submit_error(cl, synthetic(small_params, 64, 1, 256));
+  e = submit_error(cl, builtin_request(small_params, 64, 1, 256));
   EXPECT_EQ(e.code, grpc::StatusCode::INVALID_ARGUMENT) << e.what();
   EXPECT_TRUE(std::regex_search(std::string(e.what()),
                                 std::regex("circuit 'synthetic' \\(\\d+ public inputs, \\d+ aux\\) does not match key")))
@@ -195,12 +180,12 @@ TEST_F(DaemonRequests, BuiltinShapeIsComparedWithTheKeyBeforeAnyWitnessIsBuilt) 
   EXPECT_TRUE(contains(e.what(), "height=13 out of range")) << e.what();
   expect_serving(d);
   // the partitions of a good multi-partition job are built as they are proved
-  auto r = cl.prove(synthetic(small_params, kSmall, 5, 4));
+  auto r = cl.prove(builtin_request(small_params, kSmall, 5, 4));
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
   EXPECT_EQ(count_valid(r), 4);
   EXPECT_TRUE(r.verified());
   // a job that asks not to be verified says its proofs were not
-  auto unchecked = synthetic(small_params, kSmall, 6);
+  auto unchecked = builtin_request(small_params, kSmall, 6);
   unchecked.set_verify(v1::VERIFY_NEVER);
   r = cl.prove(unchecked);
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
@@ -241,7 +226,7 @@ TEST_F(DaemonRequests, CancelReachesAJobWhileItsKeyLoads) {
   for (int i = 0; i < 2; ++i) {
     submitters.emplace_back([&, i] {
       Client cl(d.unix_address());
-      auto req = synthetic(slow, kSmall, 1 + i);
+      auto req = builtin_request(slow, kSmall, 1 + i);
       req.set_request_id("prep-" + std::to_string(i));
       try {
         EXPECT_EQ(cl.submit(req).job_id(), "prep-" + std::to_string(i));
@@ -273,7 +258,7 @@ TEST_F(DaemonRequests, CancelReachesAJobWhileItsKeyLoads) {
   // a Prove caller without a request id whose deadline passes while its job
   // waits for the key ends the job (nobody else waits for it)
   try {
-    cl.prove(synthetic(slow, kSmall, 3), std::chrono::milliseconds(300));
+    cl.prove(builtin_request(slow, kSmall, 3), std::chrono::milliseconds(300));
     ADD_FAILURE() << "proved under a key that is still loading";
   } catch (const ClientError& e) {
     EXPECT_EQ(e.code, grpc::StatusCode::DEADLINE_EXCEEDED) << e.what();
@@ -303,7 +288,7 @@ TEST_F(DaemonRequests, ResultsPastTheirTtlAreCollectedWithoutTraffic) {
   ASSERT_TRUE(d.ready()) << d.log_text();
   Client cl(d.unix_address());
   std::vector<std::string> ids;
-  for (int i = 0; i < 6; ++i) ids.push_back(cl.submit(synthetic(small_params, kSmall, 10 + i)).job_id());
+  for (int i = 0; i < 6; ++i) ids.push_back(cl.submit(builtin_request(small_params, kSmall, 10 + i)).job_id());
   const auto first = cl.await(ids.front());
   ASSERT_EQ(first.status(), kCompleted) << first.error_message();
   EXPECT_EQ(count_valid(first), 1);
@@ -337,7 +322,7 @@ TEST_F(DaemonRequests, QueuedWitnessBytesAreBounded) {
   ASSERT_TRUE(d.ready()) << d.log_text();
   Client cl(d.unix_address());
   // a long LOW job ahead keeps the LOW snarkjs jobs queued
-  const std::string blocker = cl.submit(synthetic(medium_params, kMedium, 1, 64, v1::LOW)).job_id();
+  const std::string blocker = cl.submit(builtin_request(medium_params, kMedium, 1, 64, v1::LOW)).job_id();
   const std::string a = cl.submit(snarkjs_request(zkey, wtns, v1::LOW)).job_id();
   const std::string b = cl.submit(snarkjs_request(zkey, wtns, v1::LOW)).job_id();
   auto e = submit_error(cl, snarkjs_request(zkey, wtns, v1::LOW));
@@ -381,7 +366,7 @@ TEST_F(DaemonRequests, SnarkjsJobsFailVerificationAndCancelPromptly) {
   EXPECT_EQ(e.code, grpc::StatusCode::INVALID_ARGUMENT) << e.what();
   EXPECT_TRUE(contains(e.what(), "always verified")) << e.what();
   // queued behind a long LOW job: cancelled at once
-  const std::string blocker = cl.submit(synthetic(medium_params, kMedium, 2, 64, v1::LOW)).job_id();
+  const std::string blocker = cl.submit(builtin_request(medium_params, kMedium, 2, 64, v1::LOW)).job_id();
   const std::string queued = cl.submit(snarkjs_request(fx + "circuit.zkey", wtns, v1::LOW)).job_id();
   const auto c = cl.cancel(queued);
   EXPECT_TRUE(c.was_running());

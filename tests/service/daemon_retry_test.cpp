@@ -16,6 +16,7 @@
 #include <regex>
 #include <thread>
 
+#include "builtin_request.hpp"
 #include "daemon_process.hpp"
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
@@ -39,26 +40,12 @@ constexpr size_t kMedium = 16384;
 constexpr auto kCompleted = v1::AwaitProofResponse::COMPLETED;
 constexpr auto kCancelled = v1::AwaitProofResponse::CANCELLED;
 
+// builtin_request under the request id `id`, its priority the daemon's default
 v1::SubmitProofRequest synthetic(const std::string& id, const std::string& params, size_t constraints, uint64_t seed,
                                  uint32_t partitions = 1) {
-  v1::SubmitProofRequest r;
+  auto r = builtin_request(params, constraints, seed, partitions, v1::PRIORITY_UNSPECIFIED);
   r.set_request_id(id);
-  r.set_proof_kind(v1::BUILTIN_CIRCUIT);
-  auto* b = r.mutable_builtin();
-  b->set_params_path(params);
-  b->set_circuit("synthetic");
-  b->set_constraints(constraints);
-  b->set_seed(seed);
-  b->set_partitions(partitions);
   return r;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-size_t count_of(const std::string& text, const std::string& part) {
-  size_t n = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
 }
 
 // The partitions' public inputs, in order.
