@@ -26,6 +26,7 @@
 #include "groth16/verifier.hpp"
 #include "service/client.hpp"
 #include "builtin_request.hpp"
+#include "proof_check.hpp"
 
 namespace daemon_fixture {
 
@@ -170,18 +171,7 @@ using E = cuzk::groth16::Bls12_381;
 
 using cuzk::testing_support::builtin_request;
 
-// How many of the response's partition proofs verify against `vk` with their inputs.
-inline int count_valid(const v1::AwaitProofResponse& r, const cuzk::groth16::PreparedVerifyingKey<E>& vk) {
-  int ok = 0;
-  for (const auto& p : r.partitions()) {
-    std::vector<E::Fr> inputs;
-    for (const auto& s : p.public_inputs()) inputs.push_back(cuzk::ff::from_decimal<E::Fr>(s, "input"));
-    auto proof = cuzk::formats::bellperson::proof_from_bytes(
-        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(p.proof().data()), p.proof().size()));
-    ok += cuzk::groth16::verify_proof(vk, proof, std::span<const E::Fr>(inputs));
-  }
-  return ok;
-}
+using cuzk::testing_support::count_valid;
 
 // `cuzk setup` of the synthetic circuit into `out`; whether it worked.
 inline bool setup_params(size_t constraints, const std::string& out) {

@@ -17,6 +17,7 @@
 
 #include "builtin_request.hpp"
 #include "daemon_process.hpp"
+#include "proof_check.hpp"
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
 #include "formats/snarkjs/json.hpp"
@@ -101,25 +102,12 @@ class DaemonRequests : public ::testing::Test {
   }
   static void TearDownTestSuite() { fs::remove_all(dir); }
 
-  // Every partition's proof verifies against the small key.
-  static int count_valid(const v1::AwaitProofResponse& r) {
-    int ok = 0;
-    for (const auto& p : r.partitions()) {
-      std::vector<Fr> inputs;
-      for (const auto& s : p.public_inputs()) inputs.push_back(ff::from_decimal<Fr>(s, "input"));
-      auto proof = bp::proof_from_bytes(
-          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(p.proof().data()), p.proof().size()));
-      ok += groth16::verify_proof(*small_vk, proof, std::span<const Fr>(inputs));
-    }
-    return ok;
-  }
-
   // Still serving: a small job's proof verifies.
   static void expect_serving(DaemonProcess& d) {
     Client cl(d.unix_address());
     auto r = cl.prove(builtin_request(small_params, kSmall, 77));
     ASSERT_EQ(r.status(), kCompleted) << r.error_message();
-    EXPECT_EQ(count_valid(r), 1);
+    EXPECT_EQ(count_valid(r, *small_vk), 1);
   }
 
   // Pool and budget back to idle: nothing in use, no job in flight, no
@@ -182,7 +170,7 @@ TEST_F(DaemonRequests, BuiltinShapeIsComparedWithTheKeyBeforeAnyWitnessIsBuilt) 
   // the partitions of a good multi-partition job are built as they are proved
   auto r = cl.prove(builtin_request(small_params, kSmall, 5, 4));
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
-  EXPECT_EQ(count_valid(r), 4);
+  EXPECT_EQ(count_valid(r, *small_vk), 4);
   EXPECT_TRUE(r.verified());
   // a job that asks not to be verified says its proofs were not
   auto unchecked = builtin_request(small_params, kSmall, 6);
@@ -190,7 +178,7 @@ TEST_F(DaemonRequests, BuiltinShapeIsComparedWithTheKeyBeforeAnyWitnessIsBuilt) 
   r = cl.prove(unchecked);
   ASSERT_EQ(r.status(), kCompleted) << r.error_message();
   EXPECT_FALSE(r.verified());
-  EXPECT_EQ(count_valid(r), 1);
+  EXPECT_EQ(count_valid(r, *small_vk), 1);
   expect_idle(d);
   expect_clean_exit(d);
 }
@@ -291,7 +279,7 @@ TEST_F(DaemonRequests, ResultsPastTheirTtlAreCollectedWithoutTraffic) {
   for (int i = 0; i < 6; ++i) ids.push_back(cl.submit(builtin_request(small_params, kSmall, 10 + i)).job_id());
   const auto first = cl.await(ids.front());
   ASSERT_EQ(first.status(), kCompleted) << first.error_message();
-  EXPECT_EQ(count_valid(first), 1);
+  EXPECT_EQ(count_valid(first, *small_vk), 1);
   // the others end and are never fetched; only /status is polled now
   const bool collected = wait_until([&] {
     const json st = d.http_json("/status");

@@ -18,6 +18,7 @@
 
 #include "builtin_request.hpp"
 #include "daemon_process.hpp"
+#include "proof_check.hpp"
 #include "ff/field_io.hpp"
 #include "formats/bellperson_params.hpp"
 #include "groth16/verifier.hpp"
@@ -81,19 +82,6 @@ class DaemonRetry : public ::testing::Test {
   static void TearDownTestSuite() {
     fs::remove_all(dir);
     ::unsetenv("CUZK_VALIDATED_KEYS");
-  }
-
-  // Proofs of the answer that verify under `vk`.
-  static int count_valid(const v1::AwaitProofResponse& r, const groth16::PreparedVerifyingKey<E>& vk) {
-    int ok = 0;
-    for (const auto& p : r.partitions()) {
-      std::vector<Fr> inputs;
-      for (const auto& s : p.public_inputs()) inputs.push_back(ff::from_decimal<Fr>(s, "input"));
-      auto proof = bp::proof_from_bytes(
-          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(p.proof().data()), p.proof().size()));
-      ok += groth16::verify_proof(vk, proof, std::span<const Fr>(inputs));
-    }
-    return ok;
   }
 
   // A Prove whose deadline passes before its job ends.

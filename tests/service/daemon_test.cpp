@@ -32,6 +32,7 @@
 #include "service/client.hpp"
 #include "builtin_request.hpp"
 #include "daemon_process.hpp"
+#include "proof_check.hpp"
 #include "support/snarkjs_fixtures.hpp"
 
 using namespace cuzk;
@@ -83,19 +84,6 @@ class ServiceDaemon : public ::testing::Test {
   void SetUp() override { ASSERT_TRUE(daemon && daemon->ready()) << (daemon ? daemon->log_text() : ""); }
 
   static Client unix_client() { return Client(daemon->unix_address()); }
-
-  // Every partition's proof verifies against the key's vk with its inputs.
-  static int count_valid(const v1::AwaitProofResponse& r, const groth16::PreparedVerifyingKey<E>& vk) {
-    int ok = 0;
-    for (const auto& p : r.partitions()) {
-      std::vector<Fr> inputs;
-      for (const auto& s : p.public_inputs()) inputs.push_back(ff::from_decimal<Fr>(s, "input"));
-      auto proof = bp::proof_from_bytes(
-          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(p.proof().data()), p.proof().size()));
-      ok += groth16::verify_proof(vk, proof, std::span<const Fr>(inputs));
-    }
-    return ok;
-  }
 
   // Pool and budget back to idle: nothing in use, the budget holds only idle
   // pool buffers and cached keys.
