@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# The daemon as Curio drives it: `cuzk daemon` on a unix socket, with
-# development keys for the 2 KiB WindowPoSt, WinningPoSt, PoRep and SnapDeals
-# under their official v28 names in its parameter folder, and a client we did
-# not write (curio/curio_client.mjs: @grpc/grpc-js, the proto loaded at run
-# time, Curio's requests). Every returned proof passes `cuzk filecoin
+# The daemon deployed and driven as Curio's documentation deploys and drives
+# its own (documentation/en/experimental-features/cuzk-proving-daemon.md in
+# filecoin-project/curio): started by the systemd unit's command line
+# (`cuzk --config FILE`) on the documented minimal config, with a loopback
+# TCP address and its `porep-32g` preload, whose file is missing (logged and
+# skipped); Curio's cuzk.example.toml as shipped (curio/cuzk.example.toml,
+# its parameter folder changed) refused for its 0.0.0.0 listener with the
+# fixes named, then run with `--listen 127.0.0.1:PORT`. Development keys for
+# the 2 KiB WindowPoSt, WinningPoSt, PoRep and SnapDeals under their
+# official v28 names in the parameter folder, and a client we did not write
+# (curio/curio_client.mjs: @grpc/grpc-js, the proto loaded at run time,
+# Curio's requests). Every returned proof passes `cuzk filecoin
 # verify`; the PoRep one with the prover id the generator used, which the
 # daemon makes from the miner id. Bad requests get their status codes; the
 # daemon then still proves; at the end its queues and budget are idle and
@@ -107,34 +114,101 @@ MISSING_FILE=$(official "$MISSING_POST_PROOF" missing) || exit 1
 python3 "$HERE/curio/scenario.py" "$dir" "$MISSING_FILE" >scenario.json || exit 1
 echo "time: fixtures and keys $(since "$t_start") s"
 
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# Waits for the daemon's "ready" line; 1 when it exits first or never says it.
+wait_ready() {  # <pid> <log>
+  for _ in $(seq 600); do
+    grep -q "ready" "$2" && return 0
+    kill -0 "$1" 2>/dev/null || return 1
+    sleep 0.2
+  done
+  return 1
+}
+stop_daemon() {  # <pid> <name>: SIGTERM, exit 0 within 120 s
+  kill -TERM "$1"
+  for _ in $(seq 600); do
+    kill -0 "$1" 2>/dev/null || break
+    sleep 0.2
+  done
+  if kill -0 "$1" 2>/dev/null; then
+    bad "$2: the daemon still runs 120 s after SIGTERM"
+    kill -KILL "$1"
+  fi
+  wait "$1"
+  local rc=$?
+  if [ $rc = 0 ]; then echo "ok: $2: SIGTERM: the daemon exited 0"; else bad "$2: SIGTERM: the daemon exited $rc"; fi
+}
+
+# Curio's cuzk.example.toml as shipped, its parameter folder changed: its
+# listen = "0.0.0.0:9820" would serve anyone without a token, so it is
+# refused, naming the one-line fixes.
+sed "s|^param_cache = .*|param_cache = \"$dir/params\"|" "$HERE/curio/cuzk.example.toml" >example.toml
+grep -q '^listen = "0.0.0.0:9820"' example.toml || { bad "the fixture lost Curio's listen line"; exit 1; }
+timeout 60 "$CUZK" --config example.toml >example_refused.log 2>&1
+rc=$?
+if [ $rc = 0 ] || [ $rc = 124 ]; then
+  bad "Curio's example config with 0.0.0.0:9820 and no token or allow-list: the daemon started (exit $rc)"
+else
+  missing=
+  for fix in 127.0.0.1 allow_networks token insecure_tcp; do grep -q "$fix" example_refused.log || missing+=" $fix"; done
+  if [ -z "$missing" ]; then echo "ok: Curio's example config on 0.0.0.0 refused, naming the fixes (exit $rc)"
+  else bad "the refusal of 0.0.0.0 does not name:$missing"; cat example_refused.log; fi
+fi
+# The same file with the listener overridden on the command line (-c, -l,
+# --log-level as Curio's binary takes them): it starts, notes the keys that
+# have no effect here, and proves a WinningPoSt.
+port=$(free_port)
+"$CUZK" -c example.toml -l "127.0.0.1:$port" --log-level "cuzk=debug,info" >example.log 2>&1 &
+example_pid=$!
+if wait_ready "$example_pid" example.log; then
+  echo "ok: Curio's example config, --listen 127.0.0.1:$port: the daemon is up"
+  if grep -q "gpu_threads" example.log; then echo "ok: the example's gpu_threads is noted as having no effect"
+  else bad "the log does not name the example's gpu_threads"; fi
+  check 0 "WinningPoSt under Curio's example config" "done" "$CUZK" client --address "127.0.0.1:$port" filecoin \
+    --kind winning --registered-proof "$WINNING_POST_ID" --randomness "$POST_RANDOMNESS" \
+    --vanilla "$SECTOR/winning_post.vproof" --request-id "winpost-$MINER_ID-example" -o winning_example.proof
+  check 0 "verify winning_example.proof" "OK: proof verifies" "$CUZK" filecoin verify --type "$WINNING_POST_PROOF" \
+    --vk winning.vk --proof winning_example.proof --randomness "$POST_RANDOMNESS" --sector "$SECTOR_ID:$COMM_R"
+  stop_daemon "$example_pid" "example config"
+else
+  bad "Curio's example config with --listen 127.0.0.1:$port: the daemon did not start"
+  cat example.log
+  kill -KILL "$example_pid" 2>/dev/null
+fi
+
+# Curio's minimal configuration, as documented, with a loopback address
+# (and the status port, for the idle check at the end).
+port=$(free_port)
 cat >cuzk.toml <<EOF
 [daemon]
-listen = ["unix://$dir/cuzk.sock"]
+listen = "127.0.0.1:$port"
 status_listen = "127.0.0.1:0"
 
 [srs]
 param_cache = "$dir/params"
+preload = ["porep-32g"]
 
-[memory]
-total_budget = "8GiB"
+[synthesis]
+partition_workers = 7
 EOF
 
 t=$EPOCHREALTIME
-"$CUZK" daemon --config cuzk.toml >daemon.log 2>&1 &
+# the systemd unit's ExecStart, with this folder's config
+"$CUZK" --config "$dir/cuzk.toml" >daemon.log 2>&1 &
 daemon_pid=$!
-for _ in $(seq 600); do
-  [ -S cuzk.sock ] && break
-  kill -0 "$daemon_pid" 2>/dev/null || break
-  sleep 0.2
-done
-if ! [ -S cuzk.sock ]; then
-  bad "the daemon did not make its socket (it $(kill -0 "$daemon_pid" 2>/dev/null && echo runs || echo exited))"
+if ! wait_ready "$daemon_pid" daemon.log; then
+  bad "the daemon did not start (it $(kill -0 "$daemon_pid" 2>/dev/null && echo runs || echo exited))"
   cat daemon.log
   exit 1
 fi
-echo "ok: daemon listening on unix://$dir/cuzk.sock"
+echo "ok: daemon listening on 127.0.0.1:$port"
+if grep "porep-32g" daemon.log | grep -qi "skip"; then
+  echo "ok: the missing porep-32g preload is logged and skipped"
+else
+  bad "the log does not say the missing porep-32g preload was skipped"
+fi
 
-node "$HERE/curio/curio_client.mjs" "$MODULES" "unix://$dir/cuzk.sock" scenario.json || fail=1
+node "$HERE/curio/curio_client.mjs" "$MODULES" "127.0.0.1:$port" scenario.json || fail=1
 echo "time: client scenario $(since "$t") s"
 if ! kill -0 "$daemon_pid" 2>/dev/null; then
   bad "the daemon died"
@@ -169,18 +243,7 @@ else
   python3 "$HERE/curio/http_status_idle.py" "$port" || fail=1
 fi
 
-kill -TERM "$daemon_pid"
-for _ in $(seq 600); do
-  kill -0 "$daemon_pid" 2>/dev/null || break
-  sleep 0.2
-done
-if kill -0 "$daemon_pid" 2>/dev/null; then
-  bad "the daemon still runs 120 s after SIGTERM"
-else
-  wait "$daemon_pid"
-  rc=$?
-  if [ $rc = 0 ]; then echo "ok: SIGTERM: the daemon exited 0"; else bad "SIGTERM: the daemon exited $rc"; fi
-fi
+stop_daemon "$daemon_pid" "minimal config"
 daemon_pid=
 [ $fail = 0 ] || { echo "--- daemon log (tail)"; tail -n 60 daemon.log; }
 echo "time: total $(since "$t_start") s"
