@@ -94,17 +94,7 @@ class AbuseDaemon {
                                       << "status_listen = \"127.0.0.1:0\"\n"
                                       << daemon_table << "\n[cpu]\nworkers = 1\n[synthesis]\nthreads = 2\n"
                                       << rest;
-    const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&fa);
+    pid_ = spawn_daemon(dir_);
     ready_ = pid_ > 0 && wait_until([&] { return log_text().find("cuzk daemon: ready") != std::string::npos; });
     std::smatch m;
     const std::string text = log_text();

@@ -39,8 +39,6 @@ namespace {
 constexpr size_t kSmall = 256;     // constraints of the circuit that proves the daemon still serves
 constexpr size_t kMedium = 16384;  // constraints of the long job that holds memory
 
-void run_or_die(const std::string& cmd) { ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd; }
-
 // A file of `bytes` zero bytes: to the key cache, a key of that size (it is
 // refused or waits before anything reads it).
 std::string zero_file(const fs::path& p, uint64_t bytes) {
@@ -113,12 +111,6 @@ class DaemonKeys : public ::testing::Test {
                  st["pool"]["bytes_pinned"].get<uint64_t>() + st["key_bytes"].get<uint64_t>();
     };
     EXPECT_TRUE(wait_until(idle)) << st.dump(1);
-  }
-
-  // SIGTERM ends the daemon cleanly; a hang is killed after a generous bound.
-  static void expect_clean_exit(DaemonProcess& d) {
-    EXPECT_EQ(d.terminate(), 0) << d.log_text();
-    EXPECT_NE(d.log_text().find("cuzk daemon: stopped"), std::string::npos) << d.log_text();
   }
 };
 

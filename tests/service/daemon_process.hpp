@@ -80,6 +80,24 @@ bool wait_until(Pred&& holds, std::chrono::seconds timeout = std::chrono::second
   }
 }
 
+// Starts `cuzk daemon --config <dir>/cuzk.toml`, its stdout and stderr
+// going to <dir>/daemon.log; its pid, -1 when it could not be started.
+inline pid_t spawn_daemon(const daemon_fs::path& dir) {
+  const std::string log = (dir / "daemon.log").string(), cfg = (dir / "cuzk.toml").string();
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&fa);
+  return pid;
+}
+
 class DaemonProcess {
  public:
   // `memory` is [memory] total_budget; `extra_config` is appended (other tables).
@@ -93,17 +111,7 @@ class DaemonProcess {
                                       << "[memory]\ntotal_budget = " << memory
                                       << "\n[cpu]\nworkers = 1\n[synthesis]\nthreads = 2\n"
                                       << extra_config;
-    const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&fa);
+    pid_ = spawn_daemon(dir_);
     wait_until([&] { return log_text().find("cuzk daemon: ready") != std::string::npos || !alive(); });
     std::smatch m;
     const std::string text = log_text();
@@ -176,6 +184,12 @@ class DaemonProcess {
   int tcp_port_ = 0, http_port_ = 0;
 };
 
+// SIGTERM ends the daemon cleanly; a hang is killed after a generous bound.
+inline void expect_clean_exit(DaemonProcess& d) {
+  EXPECT_EQ(d.terminate(std::chrono::seconds(120)), 0) << d.log_text();
+  EXPECT_TRUE(contains(d.log_text(), "cuzk daemon: stopped")) << d.log_text();
+}
+
 // Whether /status lists job `id` with a partition in `stage` (synthesis, proving, ...).
 inline bool job_has_partition_in(const DaemonProcess& d, const std::string& id, const std::string& stage) {
   const nlohmann::json st = d.http_json("/status");
@@ -195,17 +209,7 @@ class ConfiguredDaemon {
   ConfiguredDaemon(const daemon_fs::path& dir, const std::string& config) : dir_(dir) {
     daemon_fs::create_directories(dir_);
     std::ofstream(dir_ / "cuzk.toml") << config;
-    const std::string log = (dir_ / "daemon.log").string(), cfg = (dir_ / "cuzk.toml").string();
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    std::vector<std::string> args = {CUZK_BINARY, "daemon", "--config", cfg};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, CUZK_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&fa);
+    pid_ = spawn_daemon(dir_);
     wait_until([&] { return ready() || !alive(); });
   }
   ~ConfiguredDaemon() {

@@ -123,13 +123,6 @@ class DaemonRequests : public ::testing::Test {
     };
     EXPECT_TRUE(wait_until(idle)) << st.dump(1);
   }
-
-  // SIGTERM ends the daemon (drain_timeout_s is short in these configs; the
-  // limit here only catches a hang) with a clean exit.
-  static void expect_clean_exit(DaemonProcess& d) {
-    EXPECT_EQ(d.terminate(std::chrono::seconds(120)), 0) << d.log_text();
-    EXPECT_TRUE(contains(d.log_text(), "cuzk daemon: stopped")) << d.log_text();
-  }
 };
 
 }  // namespace

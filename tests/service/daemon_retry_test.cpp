@@ -94,11 +94,6 @@ class DaemonRetry : public ::testing::Test {
       EXPECT_EQ(e.code, grpc::StatusCode::DEADLINE_EXCEEDED) << e.what();
     }
   }
-
-  static void expect_clean_exit(DaemonProcess& d) {
-    EXPECT_EQ(d.terminate(std::chrono::seconds(120)), 0) << d.log_text();
-    EXPECT_TRUE(contains(d.log_text(), "cuzk daemon: stopped")) << d.log_text();
-  }
 };
 
 }  // namespace
