@@ -75,10 +75,7 @@ Timed timed_get(int port, const std::string& path) {
 TEST(DaemonHttp, HealthAnswersWithinASecondWhateverIdleClientsHold) {
   DaemonProcess d(test_dir("idle"), "");
   ASSERT_TRUE(d.ready()) << d.log_text();
-  const std::string log = d.log_text();
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(log, m, std::regex("http on 127\\.0\\.0\\.1:(\\d+)")));
-  const int port = std::stoi(m[1]);
+  const int port = d.http_port();
   std::vector<int> held;
   for (int i = 0; i < 200; ++i) held.push_back(connect_local(port));
   for (int i = 0; i < 20; ++i) {
@@ -113,10 +110,7 @@ TEST(DaemonHttp, HealthAnswersWithinASecondWhateverIdleClientsHold) {
 TEST(DaemonHttp, EveryAnswerCarriesCuriosCorsHeader) {
   DaemonProcess d(test_dir("cors"), "");
   ASSERT_TRUE(d.ready()) << d.log_text();
-  const std::string log = d.log_text();
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(log, m, std::regex("http on 127\\.0\\.0\\.1:(\\d+)")));
-  const int port = std::stoi(m[1]);
+  const int port = d.http_port();
   for (const char* path : {"/status", "/metrics", "/healthz", "/status?pretty=1", "/nothing-here"}) {
     const Timed t = timed_get(port, path);
     EXPECT_EQ(t.status, std::string(path) == "/nothing-here" ? 404 : 200) << path;

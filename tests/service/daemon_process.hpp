@@ -141,6 +141,7 @@ class DaemonProcess {
   std::string log_text() const { return read_text(dir_ / "daemon.log"); }
   std::string unix_address() const { return "unix:" + socket_; }
   std::string tcp_address() const { return "127.0.0.1:" + std::to_string(tcp_port_); }
+  int http_port() const { return http_port_; }
   const std::string& socket() const { return socket_; }
 
   // SIGTERM, then waits up to `limit` for the exit (a daemon that hangs is
