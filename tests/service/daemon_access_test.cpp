@@ -211,7 +211,7 @@ TEST(DaemonAccess, ATokenWithAllowNetworksIsCheckedOnGatedConnections) {
   const std::string port = ":" + std::to_string(d.grpc_port());
   EXPECT_TRUE(contains(d.log_text(), "checked before anything is read; bearer token required")) << d.log_text();
   const std::string huge(100u << 20, '\xff');
-  for (const std::string host : {*ip, std::string("127.0.0.1")}) {
+  for (const std::string& host : {*ip, std::string("127.0.0.1")}) {
     const long before_kib = d.peak_rss_kib();
     const grpc::Status st = raw_submit(host + port, huge);
     EXPECT_EQ(st.error_code(), grpc::StatusCode::UNAUTHENTICATED) << host << ": " << st.error_message();

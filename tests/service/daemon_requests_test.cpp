@@ -250,7 +250,9 @@ TEST_F(DaemonRequests, CancelReachesAJobWhileItsKeyLoads) {
     log = d.log_text();
     return std::regex_search(log, gone, std::regex("job (job-\\d+): cancelled: its caller went away"));
   })) << d.log_text();
-  if (!gone.empty()) EXPECT_EQ(cl.await(gone[1]).status(), kCancelled);
+  if (!gone.empty()) {
+    EXPECT_EQ(cl.await(gone[1]).status(), kCancelled);
+  }
   // one load for every request; it ends for the cache, then the key goes
   EXPECT_EQ(count_of(d.log_text(), "loading '" + slow + "'"), 1u) << d.log_text();
   ASSERT_TRUE(wait_until([&] { return contains(d.log_text(), "load ended"); }, std::chrono::seconds(600)))

@@ -510,7 +510,9 @@ TEST_F(ServiceDaemon, SnarkjsAndBellpersonJobsShareOneQueue) {
   for (const auto& j : listed["jobs"]) kinds[j["id"].get<std::string>()] = j["key_kind"];
   // listed together unless the snarkjs job is already done (then it was forgotten)
   EXPECT_EQ(kinds[slow], "bellperson bls12_381") << listed.dump(1);
-  if (kinds.count(quick)) EXPECT_EQ(kinds[quick], "snarkjs bn254");
+  if (kinds.count(quick)) {
+    EXPECT_EQ(kinds[quick], "snarkjs bn254");
+  }
   const auto r = cl.await(quick);
   EXPECT_EQ(r.status(), kCompleted) << r.error_message();
   // the LOW job still has partitions left to prove when the CRITICAL one is done
