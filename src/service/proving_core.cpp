@@ -387,6 +387,7 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
     std::lock_guard lk(mu_);
     if (draining_) throw E(E::kUnavailable, "the daemon is shutting down and accepts no new jobs");
     expire_results_locked();
+    Record* old = nullptr;  // superseded once this request is known to fit
     if (!anonymous)
       if (Record* rec = find_locked(id)) {
         if (rec->finished && rec->outcome.result.status != JobStatus::kDone) {
@@ -396,17 +397,23 @@ Submitted ProvingCore::submit(ProveRequest r, bool by_prove, const std::function
         } else if (r.fingerprint.empty() || rec->fingerprint.empty() || r.fingerprint == rec->fingerprint) {
           return attach_locked(*rec);
         } else {
-          superseded.engine_id = supersede_locked(*rec);
+          old = rec;
         }
       }
-    if (in_flight_ >= cfg_.max_jobs)
-      throw E(E::kResourceExhausted, "queue full: " + std::to_string(in_flight_) + " jobs queued or running (limit " +
+    // the limits as they stand once the old job is gone: a request refused
+    // here leaves the job it would have superseded untouched
+    const bool old_live = old && !old->finished;
+    const size_t jobs_left = in_flight_ - (old_live ? 1 : 0);
+    const uint64_t bytes_left = queued_bytes_ - (old_live ? old->payload_bytes : 0);
+    if (jobs_left >= cfg_.max_jobs)
+      throw E(E::kResourceExhausted, "queue full: " + std::to_string(jobs_left) + " jobs queued or running (limit " +
                                          std::to_string(cfg_.max_jobs) + ")");
-    if (queued_bytes_ + payload > cfg_.max_queued_bytes)
-      throw E(E::kResourceExhausted, "queue full: jobs in flight hold " + std::to_string(queued_bytes_) +
+    if (bytes_left + payload > cfg_.max_queued_bytes)
+      throw E(E::kResourceExhausted, "queue full: jobs in flight hold " + std::to_string(bytes_left) +
                                          " bytes of witnesses and vanilla proofs; this request's " +
                                          std::to_string(payload) + " bytes would pass the limit of " +
                                          std::to_string(cfg_.max_queued_bytes) + " ([jobs] max_queued_bytes)");
+    if (old) superseded.engine_id = supersede_locked(*old);
     if (anonymous) {
       do id = "job-" + std::to_string(next_id_++);
       while (records_.count(id));
