@@ -21,7 +21,7 @@ class Observer final : public grpc::experimental::Interceptor {
     if (m->QueryInterceptionHookPoint(InterceptionHookPoints::PRE_SEND_STATUS)) {
       const grpc::Status st = m->GetSendStatus();
       if (!st.ok()) {
-        const char* method = rpc_method_label(info_->method());
+        const char* method = rpc_method_label(info_->method() ? info_->method() : "");
         const char* code = rpc_code_name(st.error_code());
         metrics_.record_rpc_error(method, code);
         spdlog::warn("{} from {}: {}: {}", method, info_->server_context()->peer(), code, st.error_message());
@@ -43,11 +43,10 @@ grpc::experimental::Interceptor* RpcObserver::CreateServerInterceptor(grpc::expe
   return new Observer(info, metrics_, heap_);
 }
 
-const char* rpc_method_label(const char* path) {
+const char* rpc_method_label(std::string_view p) {
   static constexpr std::string_view kPrefix = "/cuzk.v1.ProvingEngine/";
   static constexpr const char* kMethods[] = {"SubmitProof", "AwaitProof", "Prove",      "CancelProof",
                                              "GetStatus",   "GetMetrics", "PreloadSRS", "EvictSRS"};
-  const std::string_view p = path ? path : "";
   if (p.substr(0, kPrefix.size()) == kPrefix)
     for (const char* m : kMethods)
       if (p.substr(kPrefix.size()) == m) return m;

@@ -7,6 +7,7 @@
 // interceptor; token_auth.hpp logs and counts those.
 #pragma once
 #include <grpcpp/support/server_interceptor.h>
+#include <string_view>
 
 #include "service/heap_release.hpp"
 #include "service/metrics.hpp"
@@ -24,9 +25,10 @@ class RpcObserver final : public grpc::experimental::ServerInterceptorFactoryInt
   HeapRelease& heap_;
 };
 
-// "Prove" for the service's own methods, "other" for any other path: the
+// "Prove" for the service's own methods, "Health.Check" / "Health.Watch",
+// "other" for any other path (the token check labels its refusals alike): the
 // metric's labels stay a fixed set whatever callers send.
-const char* rpc_method_label(const char* path);
+const char* rpc_method_label(std::string_view path);
 const char* rpc_code_name(grpc::StatusCode code);
 
 }  // namespace cuzk::service

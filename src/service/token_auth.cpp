@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "service/log.hpp"
+#include "service/rpc_observer.hpp"
 
 namespace cuzk::service {
 
@@ -24,18 +25,6 @@ std::string_view view(const grpc_slice& s) {
 // Constant-time comparison: the token must not leak through timing.
 bool same_secret(std::string_view a, std::string_view b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
-}
-
-// The method a call names, for the log and the metric label: only the
-// service's own names, so that a caller cannot grow the label set.
-std::string method_of(std::string_view path) {
-  static constexpr std::string_view kPrefix = "/cuzk.v1.ProvingEngine/";
-  static constexpr std::string_view kMethods[] = {"SubmitProof", "AwaitProof", "Prove",     "CancelProof",
-                                                  "GetStatus",   "GetMetrics", "PreloadSRS", "EvictSRS"};
-  if (path.substr(0, kPrefix.size()) == kPrefix)
-    for (auto m : kMethods)
-      if (path.substr(kPrefix.size()) == m) return std::string(m);
-  return "other";
 }
 
 // Runs on a gRPC transport thread with the call's headers; answers at once.
@@ -58,7 +47,7 @@ void process(void* state, grpc_auth_context* /*ctx*/, const grpc_metadata* md, s
     cb(user_data, auth, 1, nullptr, 0, GRPC_STATUS_OK, nullptr);
     return;
   }
-  const std::string method = method_of(path);
+  const char* method = rpc_method_label(path);
   check.metrics->record_rpc_error(method, "UNAUTHENTICATED");
   spdlog::warn("{} over tcp: UNAUTHENTICATED: {} (refused before its message was read)", method, why);
   cb(user_data, nullptr, 0, nullptr, 0, GRPC_STATUS_UNAUTHENTICATED, why);
