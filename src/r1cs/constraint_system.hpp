@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "r1cs/linear_combination.hpp"
+#include "r1cs/shape.hpp"
 
 namespace cuzk::r1cs {
 
@@ -34,6 +35,15 @@ concept ConstraintSystem = requires(CS& cs, ValueFnArchetype<typename CS::Field>
   cs.enforce("name", lc, lc, lc);
   cs.push_namespace("name");
   cs.pop_namespace();
+};
+
+// A system whose circuit may be cut into pieces of one known shape that are
+// synthesized concurrently, each placed where the sequential order puts it
+// (ProvingAssignment, WitnessAssignment).
+template <class CS>
+concept SplitSystem = ConstraintSystem<CS> && requires(CS& cs, const CircuitShape& each) {
+  { cs.can_split() } -> std::same_as<bool>;
+  cs.split(size_t(1), each);
 };
 
 // RAII namespace: push on construction, pop on destruction.

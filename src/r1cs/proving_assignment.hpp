@@ -13,7 +13,6 @@
 #pragma once
 #include <optional>
 #include <span>
-#include <vector>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -22,6 +21,7 @@
 #include "ff/limbs.hpp"
 #include "r1cs/abc_stream.hpp"
 #include "r1cs/assignment_piece.hpp"
+#include "r1cs/constraint_matrices.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density.hpp"
 #include "r1cs/lc_eval.hpp"
@@ -223,6 +223,37 @@ class ProvingAssignment {
     b_aux_density_ = std::move(b_aux);
   }
 
+  // Completes an assignment whose witness a witness-only synthesis
+  // (r1cs/witness_assignment.hpp) wrote into this assignment's input and aux
+  // storage, which must be one contiguous z (inputs, then aux), from the
+  // circuit's recorded matrices: the shape and densities are theirs; with
+  // a/b storage, a = A z and b = B z are evaluated here (on `pool`) and C z
+  // is checked against a * b (first_unsatisfied); without (`a_b_on_device`)
+  // a/b are left to the prover, which makes and checks them from the same
+  // matrices. Only on a fresh, unstreamed assignment; finished afterwards.
+  void complete_from(const ConstraintMatrices<F>& m, bool a_b_on_device = false, ThreadPool& pool = global_pool()) {
+    if (finished_ || split_open_ || stream_ || num_constraints_ != 0 || num_aux_ != 0)
+      throw Error("ProvingAssignment: complete_from() on an assignment already synthesized into or streamed");
+    if (m.shape.num_inputs > buf_.inputs.size() || m.shape.num_aux > buf_.aux.size() ||
+        (!a_b_on_device && m.shape.abc_length() > capacity_))
+      throw Error("ProvingAssignment: complete_from() with matrices larger than the buffers");
+    if (m.shape.num_aux && buf_.inputs.data() + m.shape.num_inputs != buf_.aux.data())
+      throw Error("ProvingAssignment: complete_from() needs inputs and aux stored as one vector");
+    num_inputs_ = m.shape.num_inputs;
+    num_aux_ = m.shape.num_aux;
+    num_constraints_ = m.shape.num_constraints;
+    if (!a_b_on_device) {
+      const std::span<const F> z(buf_.inputs.data(), m.witness_length());
+      first_bad_ = m.evaluate(z, window_.a.first(capacity_), window_.b.first(capacity_), pool);
+    }
+    a_b_on_device_ = a_b_on_device;
+    a_aux_density_ = m.a_aux;
+    b_input_density_ = m.b_input;
+    b_aux_density_ = m.b_aux;
+    shape_ = m.shape;
+    finished_ = true;
+  }
+
   // Appends input_i * 0 = 0 for every input (bellperson's convention, which
   // makes the A-query polynomials of the inputs independent). Call once.
   // With a stream, ships the last window and closes the stream (also when a
@@ -253,8 +284,10 @@ class ProvingAssignment {
   bool finished() const { return finished_; }
   std::span<const F> inputs() const { return buf_.inputs.first(num_inputs_); }
   std::span<const F> aux() const { return buf_.aux.first(num_aux_); }
-  // a/b are here only when not streamed; c = a * b (element-wise) is never kept.
+  // a/b are here only when not streamed and not left to the prover
+  // (complete_from); c = a * b (element-wise) is never kept.
   bool streamed() const { return stream_ != nullptr; }
+  bool a_b_on_device() const { return a_b_on_device_; }
   std::span<const F> a() const { return kept(buf_.a).first(abc_length()); }
   std::span<const F> b() const { return kept(buf_.b).first(abc_length()); }
   // Index of the first constraint so far with a_i * b_i != c_i, if any.
@@ -297,6 +330,7 @@ class ProvingAssignment {
 
   std::span<const F> kept(std::span<F> s) const {
     if (stream_) throw Error("ProvingAssignment: a/b were streamed, not kept on the host");
+    if (a_b_on_device_) throw Error("ProvingAssignment: a/b are the prover's to make from the matrices");
     return s;
   }
 
@@ -316,6 +350,7 @@ class ProvingAssignment {
   std::optional<size_t> first_bad_;
   bool finished_ = false;
   bool split_open_ = false;
+  bool a_b_on_device_ = false;
   CircuitShape split_each_;
   size_t split_count_ = 0;
   std::stop_token stop_;

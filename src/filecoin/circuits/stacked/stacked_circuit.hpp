@@ -56,7 +56,7 @@ r1cs::CircuitShape challenge_shape(const StackedCircuitInputs& in, const Stacked
 }  // namespace stacked_detail
 
 // With an explicit Merkle-path gadget (see challenge_proof.hpp). With a
-// pool of more than one thread, a ProvingAssignment gets its challenges
+// pool of more than one thread, a system that splits (r1cs::SplitSystem) gets its challenges
 // synthesized in parallel (bit-identical to the sequential synthesis).
 template <class CS, class Inclusion, class F = typename CS::Field>
 void synthesize_stacked_porep_with(CS& cs, const StackedCircuitInputs& in, const Inclusion& inclusion,
@@ -96,7 +96,7 @@ void synthesize_stacked_porep_with(CS& cs, const StackedCircuitInputs& in, const
   };
   // The prover synthesizes the challenges concurrently, each at the offsets
   // the sequential order gives it; every other system sees that order.
-  if constexpr (std::is_same_v<CS, r1cs::ProvingAssignment<F>>) {
+  if constexpr (r1cs::SplitSystem<CS>) {
     if (pool && pool->size() > 1 && in.challenges.size() > 1 && cs.can_split()) {
       auto pieces = cs.split(in.challenges.size(), stacked_detail::challenge_shape(in, comm, inclusion));
       pool->parallel_for(pieces.size(), 1, [&](size_t begin, size_t end) {

@@ -29,8 +29,9 @@ struct PorInclusion {
   }
 };
 
-// A ProvingAssignment synthesizes its challenges on `pool` (one challenge
-// per task; a pool of one thread, or a streamed assignment, is sequential);
+// A system that splits (ProvingAssignment, WitnessAssignment) synthesizes its
+// challenges on `pool` (one challenge per task; a pool of one thread, or a
+// streamed assignment, is sequential);
 // every other system sees the sequential order.
 template <r1cs::ConstraintSystem CS>
 void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in, ThreadPool& pool) {
@@ -40,7 +41,7 @@ void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in, ThreadPool
 // The same on the process-wide pool (core/parallel.hpp).
 template <r1cs::ConstraintSystem CS>
 void synthesize_stacked_porep(CS& cs, const StackedCircuitInputs& in) {
-  if constexpr (std::is_same_v<CS, r1cs::ProvingAssignment<typename CS::Field>>)
+  if constexpr (r1cs::SplitSystem<CS>)
     synthesize_stacked_porep(cs, in, global_pool());
   else
     synthesize_stacked_porep_with(cs, in, PorInclusion{});
