@@ -46,6 +46,26 @@ concept SplitSystem = ConstraintSystem<CS> && requires(CS& cs, const CircuitShap
   cs.split(size_t(1), each);
 };
 
+// Whether a system reads enforce()'s linear combinations. A witness-only
+// system (WitnessAssignment) declares kReadsConstraints = false: its
+// constraints come from recorded matrices, so gadgets on hot paths skip
+// building the combinations and only announce the constraint (skip_enforce).
+template <class CS>
+inline constexpr bool reads_constraints = [] {
+  if constexpr (requires { CS::kReadsConstraints; })
+    return bool(CS::kReadsConstraints);
+  else
+    return true;
+}();
+
+// enforce() with empty combinations: counts a constraint for a system that
+// does not read them.
+template <class CS, class N>
+void skip_enforce(CS& cs, const N& name) {
+  static const LinearCombination<typename CS::Field> none;
+  cs.enforce(name, none, none, none);
+}
+
 // RAII namespace: push on construction, pop on destruction.
 template <class CS>
 class Namespace {

@@ -26,6 +26,7 @@ class WitnessPiece {
  public:
   using Field = F_;
   using F = F_;
+  static constexpr bool kReadsConstraints = false;
 
   WitnessPiece() = default;
 
@@ -73,6 +74,7 @@ class WitnessAssignment {
   using Field = F_;
   using F = F_;
   using Piece = WitnessPiece<F>;
+  static constexpr bool kReadsConstraints = false;
 
   // `inputs` holds at least ONE; `constraints` is the circuit's count (a
   // circuit that enforces more throws, as for any other shape overflow).

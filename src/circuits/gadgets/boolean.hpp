@@ -156,6 +156,10 @@ class Boolean {
     // Otherwise (a may still be the constant true): a * (b - c) = ch - c.
     r1cs::Namespace ns(cs, name);
     const Variable ch = cs.alloc("ch", [&] { return need(v) ? F::one() : F::zero(); });
+    if constexpr (!r1cs::reads_constraints<CS>) {
+      r1cs::skip_enforce(cs, "ch computation");
+      return AllocatedBit<F>::assume_boolean(ch, v);
+    }
     LC<F>& lhs = scratch_lc<F, 0>();
     b.add_to(lhs, F::one());
     c.sub_from(lhs, F::one());
@@ -187,6 +191,10 @@ class Boolean {
     r1cs::Namespace ns(cs, name);
     const Variable maj = cs.alloc("maj", [&] { return need(v) ? F::one() : F::zero(); });
     const Boolean bc = and_(cs, "b and c", b, c);
+    if constexpr (!r1cs::reads_constraints<CS>) {
+      r1cs::skip_enforce(cs, "maj computation");
+      return AllocatedBit<F>::assume_boolean(maj, v);
+    }
     LC<F>& lhs = scratch_lc<F, 0>();
     bc.add_to(lhs, F::one() + F::one());
     b.sub_from(lhs, F::one());

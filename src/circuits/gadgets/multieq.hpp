@@ -24,6 +24,7 @@ class MultiEq {
   using Field = typename CS::Field;
   using F = Field;
   static constexpr size_t kCapacity = size_t(F::kBits - 1);
+  static constexpr bool kReadsConstraints = r1cs::reads_constraints<CS>;
 
   explicit MultiEq(CS& cs) : cs_(cs), unwinding_at_start_(std::uncaught_exceptions()) {}
   MultiEq(const MultiEq&) = delete;
@@ -35,7 +36,9 @@ class MultiEq {
   }
 
   void enforce_equal(size_t num_bits, const LC<F>& lhs, const LC<F>& rhs) {
-    const F& coeff = power_of_two(reserve(num_bits));
+    const size_t shift = reserve(num_bits);
+    if constexpr (!kReadsConstraints) return;
+    const F& coeff = power_of_two(shift);
     append(lhs_terms_, lhs, coeff);
     append(rhs_terms_, rhs, coeff);
   }
@@ -47,7 +50,7 @@ class MultiEq {
   template <class Fill>
   void enforce_equal_terms(size_t num_bits, Fill&& fill) {
     const size_t shift = reserve(num_bits);
-    fill(lhs_terms_, rhs_terms_, shift);
+    if constexpr (kReadsConstraints) fill(lhs_terms_, rhs_terms_, shift);
   }
 
   // 2^k for k < kCapacity.
@@ -109,6 +112,12 @@ class MultiEq {
 
   void accumulate() {
     const size_t ops = ops_;
+    if constexpr (!kReadsConstraints) {
+      r1cs::skip_enforce(cs_, [ops] { return "multieq " + std::to_string(ops); });
+      bits_used_ = 0;
+      ++ops_;
+      return;
+    }
     LC<F>& lhs = scratch_lc<F, 0>();
     LC<F>& one = scratch_lc<F, 1>();
     LC<F>& rhs = scratch_lc<F, 2>();

@@ -3,9 +3,13 @@
 // syntheses into an r1cs::ProvingAssignment on 1 thread and on N threads
 // (one challenge per thread), each timed, with constraints per second, the
 // peak resident memory of the step, and a digest of the assignment (inputs,
-// aux, a, b, densities) that must agree between the runs.
+// aux, a, b, densities) that must agree between the runs. Then the
+// witness-only path: the partition's matrices recorded (r1cs::MatrixRecorder),
+// the witness synthesized alone (r1cs::WitnessAssignment) on 1 and N threads,
+// and a = A z, b = B z with C z checked on the host's N threads, its digest
+// against full synthesis's.
 // Usage: filecoin_stacked_synthesis_bench [2KiB|8MiB|512MiB|32GiB] [--threads N]
-//        [--partition K] [--repeat R] [--no-sequential]
+//        [--partition K] [--repeat R] [--no-sequential] [--no-digest] [--no-witness-only]
 #include <sys/resource.h>
 
 #include <cstdio>
@@ -22,7 +26,9 @@
 #include "filecoin/circuits/stacked/circuit_inputs.hpp"
 #include "filecoin/circuits/stacked/stacked_porep.hpp"
 #include "filecoin/sparse_sector/sparse_seal.hpp"
+#include "r1cs/matrix_recorder.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_assignment.hpp"
 #include "r1cs/shape_counter.hpp"
 #include "support/filecoin_values.hpp"
 
@@ -141,7 +147,7 @@ int main(int argc, char** argv) try {
   std::string size = "512MiB";
   unsigned threads = 0;
   size_t partition = 0, repeat = 1;
-  bool sequential = true, digest = true;
+  bool sequential = true, digest = true, witness_only = true;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -153,9 +159,10 @@ int main(int argc, char** argv) try {
     else if (a == "--repeat") repeat = std::max<size_t>(1, std::stoul(next()));
     else if (a == "--no-sequential") sequential = false;
     else if (a == "--no-digest") digest = false;
+    else if (a == "--no-witness-only") witness_only = false;
     else if (a == "--help" || a == "-h") {
       std::printf("usage: %s [2KiB|8MiB|512MiB|32GiB|64GiB] [--threads N (default: all cores)] [--partition K]\n"
-                  "          [--repeat R] [--no-sequential] [--no-digest]\n", argv[0]);
+                  "          [--repeat R] [--no-sequential] [--no-digest] [--no-witness-only]\n", argv[0]);
       return 0;
     } else if (a.rfind("--", 0) == 0) throw Error("unknown option " + a);
     else size = a;
@@ -237,9 +244,48 @@ int main(int argc, char** argv) try {
     std::printf("digests %s\n", d1 == dn ? "agree" : "DIFFER");
     if (d1 != dn) return 2;
   }
+  if (witness_only) {
+    const uint64_t want = sequential ? d1 : dn;
+    r1cs::ConstraintMatrices<Fr> m;
+    step("record matrices", shape.num_constraints, [&] {
+      r1cs::MatrixRecorder<Fr> rec;
+      stacked::synthesize_stacked_porep(rec, in);
+      m = std::move(rec).finish();
+    });
+    std::printf("  A/B/C %zu/%zu/%zu entries, %zu/%zu/%zu coefficients, %.2f GB\n", m.a.entries(), m.b.entries(),
+                m.c.entries(), m.a.table.size(), m.b.table.size(), m.c.table.size(), double(m.bytes()) / 1e9);
+    std::vector<Fr> z(shape.num_inputs + shape.num_aux);
+    std::memset((void*)z.data(), 0xa5, z.size() * sizeof(Fr));
+    const std::span<Fr> zi(z.data(), shape.num_inputs), za(z.data() + shape.num_inputs, shape.num_aux);
+    for (size_t k = 0; k < repeat; ++k) {
+      for (ThreadPool* pool : {&one, many.get()}) {
+        if (!pool || (pool == &one && !sequential)) continue;
+        step("witness only, " + std::to_string(pool->size()) + (pool->size() == 1 ? " thread" : " threads"),
+             shape.num_constraints, [&] {
+               r1cs::WitnessAssignment<Fr> wa(zi, za, shape.num_constraints);
+               stacked::synthesize_stacked_porep(wa, in, *pool);
+               if (wa.shape() != shape) throw Error("witness-only synthesis gave another shape than the count");
+             });
+      }
+    }
+    if (digest) scramble();
+    std::unique_ptr<r1cs::ProvingAssignment<Fr>> cs;
+    ThreadPool& pool = many ? *many : one;
+    step("A z, B z, C z check, " + std::to_string(pool.size()) + " threads", shape.num_constraints, [&] {
+      cs = std::make_unique<r1cs::ProvingAssignment<Fr>>(r1cs::AssignmentBuffers<Fr>{zi, za, buf->a, buf->b});
+      cs->complete_from(m, false, pool);
+    });
+    if (cs->first_unsatisfied()) throw Error("the matrices find constraint " + std::to_string(*cs->first_unsatisfied()) + " unsatisfied");
+    if (digest) {
+      const uint64_t dw = digest_of(*cs);
+      std::printf("  digest %016llx: witness-only and full synthesis %s\n", (unsigned long long)dw,
+                  dw == want ? "agree" : "DIFFER");
+      if (dw != want) return 2;
+    }
+  }
   std::printf("\nsummary (%s, %zu constraints):\n", size.c_str(), shape.num_constraints);
   for (const auto& row : table)
-    if (row.constraints && row.what.rfind("synthesis", 0) == 0)
+    if (row.constraints && row.what.rfind("count", 0) != 0)
       std::printf("  %-22s %8.3f s  %7.2f M constraints/s  peak %.2f GiB\n", row.what.c_str(), row.wall,
                   double(row.constraints) / row.wall * 1e-6, row.peak);
   return 0;
