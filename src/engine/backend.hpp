@@ -8,6 +8,7 @@
 // then proven by that backend.
 #pragma once
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -29,7 +30,9 @@ struct PartitionPlan {
   bool snarkjs = false;     // the key's convention (else bellperson)
   size_t witness_elems = 0;  // bellperson: inputs + aux; snarkjs: wires
   size_t ab_elems = 0;       // length of a (and of b)
-  bool ab_on_device = false;  // snarkjs: a/b are the backend's to make (none on the host)
+  // a/b are the backend's to make (none on the host): snarkjs from the key's
+  // matrices, bellperson from the circuit's recorded ones
+  bool ab_on_device = false;
   int log_n = 0;             // the H polynomial's domain
   std::optional<r1cs::CircuitShape> shape;  // bellperson circuits
 };
@@ -48,6 +51,10 @@ struct PartitionData {
   std::unique_ptr<r1cs::AbcStream<Fr>> abc_stream;
   class ProverBackend* streamed_to = nullptr;
   std::unique_ptr<r1cs::ProvingAssignment<Fr>> assignment;  // bellperson
+  // bellperson with ab_on_device: the circuit's matrices, and what names
+  // constraint i when the backend finds it unsatisfied
+  std::shared_ptr<const r1cs::ConstraintMatrices<Fr>> matrices;
+  std::function<std::string(size_t)> describe;
   PartitionTimeline timeline;
   void release_abc() { abc.reset(); }
 
@@ -79,6 +86,10 @@ class ProverBackend {
   // device. Where every backend does (prove_zkey_on_device), keys load so and
   // the engine neither evaluates nor keeps a/b.
   virtual bool proves_zkey_on_device() const { return false; }
+  // Whether it makes a bellperson partition's a = A z, b = B z from the
+  // circuit's recorded matrices itself (checking C z against a * b). Where
+  // every backend does, such partitions keep only their witness on the host.
+  virtual bool products_on_device() const { return false; }
   // A GPU's ordinal, model and memory now, for status pages; nullopt for a CPU backend.
   struct DeviceInfo {
     int ordinal = 0;

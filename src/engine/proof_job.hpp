@@ -14,7 +14,9 @@
 #include "engine/scheduler.hpp"
 #include "engine/timeline.hpp"
 #include "groth16/keys.hpp"
+#include "r1cs/constraint_matrices.hpp"
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_assignment.hpp"
 
 namespace cuzk::engine {
 
@@ -33,6 +35,14 @@ class PartitionCircuit {
   virtual ~PartitionCircuit() = default;
   virtual r1cs::CircuitShape shape() const = 0;
   virtual void synthesize(r1cs::ProvingAssignment<Fr>& cs) const = 0;
+  // The circuit's recorded A, B, C (r1cs/matrix_recorder.hpp), where it has
+  // them: the engine then synthesizes the witness alone
+  // (synthesize_witness) and makes a, b from the matrices, on the device
+  // where the backends can.
+  virtual std::shared_ptr<const r1cs::ConstraintMatrices<Fr>> matrices() const { return nullptr; }
+  virtual void synthesize_witness(r1cs::WitnessAssignment<Fr>&) const {
+    throw Error("this partition circuit has no witness-only synthesis");
+  }
   virtual std::vector<Fr> public_inputs() const = 0;
   // Constraint `index` for error messages: "constraint #i 'ns/name'" where the
   // circuit can name it (r1cs::describe_constraint), else its index alone.

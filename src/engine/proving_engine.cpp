@@ -38,11 +38,36 @@ PartitionPlan plan_partition(const ZkeyKey<E>& pk, const JobSpec&, uint32_t) {
 
 // Synthesizes into the partition's buffers (or its a/b stream); throws
 // UnsatisfiedError naming the first broken constraint.
+// A circuit with recorded matrices has its witness synthesized alone, and
+// a, b made from the matrices: here, or by the backend (plan.ab_on_device).
 void prepare_partition(const BellpersonKey&, const JobSpec& spec, PartitionData& d, std::stop_token stop) {
   const auto& circuit = *spec.partitions[d.partition];
   const auto& shape = *d.plan.shape;
   Fr* w = d.witness.as<Fr>();
   const std::span<Fr> inputs{w, shape.num_inputs}, aux{w + shape.num_inputs, shape.num_aux};
+  const auto describe = [&circuit](size_t i) { return circuit.describe_constraint(i); };
+  const std::string what = "partition " + std::to_string(d.partition) + " witness";
+  if (auto m = circuit.matrices()) {
+    if (m->shape != shape) throw Error("partition's matrices are of another shape than it declared");
+    r1cs::WitnessAssignment<Fr> wa(inputs, aux, shape.num_constraints);
+    wa.set_stop_token(stop);
+    circuit.synthesize_witness(wa);
+    if (wa.shape() != shape) throw Error("partition synthesized to a different shape than it declared");
+    std::span<Fr> a, b;
+    if (!d.plan.ab_on_device) {
+      a = {d.abc.as<Fr>(), d.plan.ab_elems};
+      b = {d.abc.as<Fr>() + d.plan.ab_elems, d.plan.ab_elems};
+    }
+    d.assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(r1cs::AssignmentBuffers<Fr>{inputs, aux, a, b});
+    d.assignment->complete_from(*m, d.plan.ab_on_device);
+    if (d.plan.ab_on_device) {
+      d.matrices = std::move(m);
+      d.describe = [keep = spec.partitions[d.partition]](size_t i) { return keep->describe_constraint(i); };
+    } else {
+      groth16::require_satisfied<Fr>(*d.assignment, describe, what);
+    }
+    return;
+  }
   if (d.abc_stream) {
     d.assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(inputs, aux, *d.abc_stream);
   } else {
@@ -55,8 +80,7 @@ void prepare_partition(const BellpersonKey&, const JobSpec& spec, PartitionData&
   circuit.synthesize(*d.assignment);
   d.assignment->finish();
   if (d.assignment->shape() != shape) throw Error("partition synthesized to a different shape than it declared");
-  const auto describe = [&](size_t i) { return circuit.describe_constraint(i); };
-  groth16::require_satisfied<Fr>(*d.assignment, describe, "partition " + std::to_string(d.partition) + " witness");
+  groth16::require_satisfied<Fr>(*d.assignment, describe, what);
 }
 
 template <class E>
@@ -166,7 +190,10 @@ struct ProvingEngine::Job {
 
 ProvingEngine::ProvingEngine(EngineConfig cfg, MemoryBudget& budget, PinnedPool& pool,
                              std::vector<std::shared_ptr<ProverBackend>> backends)
-    : cfg_(cfg), budget_(budget), pool_(pool), backends_(backends), zkey_on_device_(prove_zkey_on_device(backends_)) {
+    : cfg_(cfg), budget_(budget), pool_(pool), backends_(backends), zkey_on_device_(prove_zkey_on_device(backends_)),
+      products_on_device_(!backends_.empty() && std::all_of(backends_.begin(), backends_.end(), [](const auto& b) {
+                            return b->products_on_device();
+                          })) {
   if (backends.empty()) throw Error("proving engine: no backend");
   for (const auto& b : backends_) backend_units_ += b->workers();
   for (unsigned i = 0; i < std::max(1u, cfg_.synthesis_threads); ++i)
@@ -326,15 +353,16 @@ void ProvingEngine::synthesis_loop(std::stop_token stop, unsigned index) {
     try {
       const JobKey& key = job->spec.key;
       data->plan = std::visit([&](const auto& k) { return plan_partition(*k, job->spec, t->partition); }, key);
-      data->plan.ab_on_device = data->plan.snarkjs && zkey_on_device_;
+      const bool has_matrices = !data->plan.snarkjs && job->spec.partitions[t->partition]->matrices();
+      data->plan.ab_on_device = data->plan.snarkjs ? zkey_on_device_ : has_matrices && products_on_device_;
       const PartitionPlan& plan = data->plan;
       double t0 = timeline_.now();
       std::stop_token jstop = job->stop.get_token();
       uint64_t scratch = 0;
       for (const auto& b : backends_) scratch = std::max(scratch, b->scratch_bytes(plan));
       // a bellperson partition's a/b go to a backend with room for them while
-      // synthesis runs, else into the pool
-      if (const auto* bk = std::get_if<std::shared_ptr<const BellpersonKey>>(&key))
+      // synthesis runs, else into the pool (with matrices, they are made after it)
+      if (const auto* bk = std::get_if<std::shared_ptr<const BellpersonKey>>(&key); bk && !has_matrices)
         for (size_t k = 0, first = next_stream_backend_++; k < backends_.size() && !data->abc_stream; ++k) {
           auto& b = backends_[(first + k) % backends_.size()];
           if ((data->abc_stream = b->open_stream(**bk, *plan.shape))) data->streamed_to = b.get();

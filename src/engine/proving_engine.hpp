@@ -87,6 +87,7 @@ class ProvingEngine {
   PinnedPool& pool_;
   std::vector<std::shared_ptr<ProverBackend>> backends_;
   bool zkey_on_device_;  // snarkjs partitions keep no a/b on the host (prove_zkey_on_device)
+  bool products_on_device_;  // nor do bellperson partitions with matrices (every backend's products_on_device)
   Timeline timeline_;
   Scheduler scheduler_;
 

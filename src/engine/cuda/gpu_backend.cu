@@ -2,6 +2,7 @@
 
 #include "engine/cuda/gpu_backend.hpp"
 #include "gpu/cuda_check.hpp"
+#include "groth16/cuda/device_matrices.cuh"
 #include "groth16/cuda/gpu_prover.hpp"
 #include "groth16/cuda/gpu_zkey_prover.hpp"
 #include "ntt/domain.hpp"
@@ -39,6 +40,20 @@ std::shared_ptr<GpuBackend::DeviceKey> GpuBackend::key_for(const groth16::Provin
   return k.key;
 }
 
+std::shared_ptr<const GpuBackend::DeviceMatrices> GpuBackend::matrices_for(
+    const groth16::ProvingKey<Curve>& pk, const std::shared_ptr<const r1cs::ConstraintMatrices<Fr>>& m, bool* uploaded) {
+  std::lock_guard lk(mu_);
+  auto& k = keys_[&pk];
+  if (k.host_matrices != m || !k.matrices) {
+    k.matrices.reset();  // another circuit's go first
+    CUZK_CUDA_CHECK(cudaSetDevice(device_));
+    k.matrices = std::make_shared<const DeviceMatrices>(*m);
+    k.host_matrices = m;
+    *uploaded = true;
+  }
+  return k.matrices;
+}
+
 void GpuBackend::preload(const groth16::ProvingKey<Curve>& pk) { key_for(pk); }
 
 void GpuBackend::install(const groth16::ProvingKey<Curve>& handle, std::shared_ptr<DeviceKey> key) {
@@ -59,14 +74,17 @@ GpuBackend::Zkeys<groth16::Bls12_381>& GpuBackend::zkeys<groth16::Bls12_381>() {
 
 void GpuBackend::forget_key(const JobKey& key) {
   std::shared_ptr<void> gone;  // freed after the lock, unless a worker still holds it
+  std::shared_ptr<const void> gone_matrices;
   std::lock_guard lk(mu_);
   std::visit(
       [&](const auto& k) {
         using K = std::decay_t<decltype(*k)>;
         auto take = [&](auto& map) {
           if (auto it = map.find(k.get()); it != map.end()) {
-            if constexpr (std::is_same_v<K, BellpersonKey>)
+            if constexpr (std::is_same_v<K, BellpersonKey>) {
               gone = std::move(it->second.key);
+              gone_matrices = std::move(it->second.matrices);
+            }
             else
               gone = std::move(it->second.prover);
             map.erase(it);
@@ -87,7 +105,7 @@ size_t GpuBackend::keys_resident() const {
 
 size_t GpuBackend::resident_bytes_locked() const {
   size_t bytes = 0;
-  for (const auto& [addr, k] : keys_) bytes += k.key->device_bytes();
+  for (const auto& [addr, k] : keys_) bytes += k.key->device_bytes() + (k.matrices ? k.matrices->device_bytes() : 0);
   for (const auto& [addr, k] : zkeys_bn254_) bytes += k.prover->device_bytes();
   for (const auto& [addr, k] : zkeys_bls12_381_) bytes += k.prover->device_bytes();
   return bytes;
@@ -238,16 +256,27 @@ groth16::ProofTerms<groth16::Bls12_381> GpuBackend::compute(const BellpersonKey&
     streamed = dynamic_cast<const groth16::cuda::DeviceAbcStream<Fr>*>(part.abc_stream.get());
     if (!streamed) throw Error("GPU backend: partition streamed to something other than this device");
   }
+  std::shared_ptr<const DeviceMatrices> matrices;
+  if (part.assignment->a_b_on_device()) {
+    if (!part.matrices) throw Error("GPU backend: partition without a/b and without matrices");
+    bool uploaded = false;
+    const double tm = clock.now();
+    matrices = matrices_for(pk, part.matrices, &uploaded);
+    if (uploaded) part.timeline.spans.push_back({Stage::kH2D, tm, clock.now(), matrices->device_bytes(), track});
+  }
   groth16::cuda::GpuTimings t;
   double t0 = clock.now();
-  prover->copy_inputs(*key, *part.assignment, &t, streamed);
+  const auto bad = prover->copy_inputs(*key, *part.assignment, &t, streamed, matrices.get());
   double t1 = clock.now();
-  part.timeline.spans.push_back({Stage::kH2D, t0, t1, t.h2d_bytes, track});
+  part.timeline.spans.push_back({Stage::kH2D, t0, t1 - t.products, t.h2d_bytes, track});
   part.release_abc();  // on the device now: back to the pool for the next synthesis
+  if (bad) groth16::throw_unsatisfied(*bad, part.describe, "partition " + std::to_string(part.partition) + " witness");
   if (stop.stop_requested()) throw Cancelled("cancelled after the copy to the device");
   auto terms = prover->compute_copied(*key, *part.assignment, &t);
-  // the kernel region (NTT, then MSMs) ran under the device's kernel lock
+  // the kernel region (NTT, then MSMs) ran under the device's kernel lock;
+  // a, b from the matrices (t.products) count with the NTTs that consume them
   double t3 = clock.now();
+  if (t.products > 0) part.timeline.spans.push_back({Stage::kNtt, t1 - t.products, t1, 0, track});
   part.timeline.spans.push_back({Stage::kNtt, t3 - t.msm - t.ntt, t3 - t.msm, 0, track});
   part.timeline.spans.push_back({Stage::kMsm, t3 - t.msm, t3, 0, track});
   return terms;

@@ -27,6 +27,8 @@ template <class E>
 class GpuProver;
 template <class E>
 class GpuZkeyProver;
+template <class F>
+class DeviceConstraintMatrices;
 }  // namespace cuzk::groth16::cuda
 
 namespace cuzk::engine {
@@ -42,6 +44,7 @@ class GpuBackend final : public ProverBackend {
   std::string name() const override { return "gpu" + std::to_string(device_); }
   unsigned workers() const override { return workers_; }
   bool proves_zkey_on_device() const override { return true; }
+  bool products_on_device() const override { return true; }
   std::optional<DeviceInfo> device_info() const override;
   uint64_t scratch_bytes(const PartitionPlan&) const override { return 0; }
   groth16::ProofTerms<groth16::Bls12_381> compute(const BellpersonKey& pk, PartitionData& part, std::stop_token stop,
@@ -87,10 +90,18 @@ class GpuBackend final : public ProverBackend {
   mutable std::mutex mu_;
   // Keyed by the host key's address; the vk copy guards against a key freed
   // (e.g. evicted from a key cache) and another loaded at the same address.
+  // With the matrices of the circuit it last proved from the witness
+  // alone, uploaded on first use and freed with the key.
+  using DeviceMatrices = groth16::cuda::DeviceConstraintMatrices<Fr>;
   struct ResidentKey {
     groth16::VerifyingKey<Curve> vk;
     std::shared_ptr<DeviceKey> key;
+    std::shared_ptr<const r1cs::ConstraintMatrices<Fr>> host_matrices;
+    std::shared_ptr<const DeviceMatrices> matrices;
   };
+  std::shared_ptr<const DeviceMatrices> matrices_for(const groth16::ProvingKey<Curve>& pk,
+                                                     const std::shared_ptr<const r1cs::ConstraintMatrices<Fr>>& m,
+                                                     bool* uploaded);
   std::map<const groth16::ProvingKey<Curve>*, ResidentKey> keys_;
   // snarkjs keys: a prover each (points and buffers on the device), made on first use
   template <class E>

@@ -8,6 +8,7 @@
 #include "gpu/device.hpp"
 #include "gpu/host_to_device.hpp"
 #include "gpu/stream.hpp"
+#include "groth16/cuda/device_matrices.cuh"
 #include "groth16/cuda/gpu_prover.hpp"
 #include "groth16/cuda/product_kernel.cuh"
 #include "msm/cuda/msm_gpu.hpp"
@@ -148,7 +149,7 @@ struct GpuProver<E>::Impl {
   using F = typename E::Fr;
   int device;
   std::mutex* lock;
-  DevVec abc, witness, gathered;
+  DevVec abc, witness, gathered, first_bad;
   // a and b of the current proof (in abc, or in a stream's device memory);
   // c = a * b always in abc's third part
   typename E::Fr *d_a = nullptr, *d_b = nullptr, *d_c = nullptr;
@@ -177,8 +178,10 @@ GpuProver<E>::~GpuProver() {
 }
 
 template <class E>
-void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
-                               GpuTimings* t, const DeviceAbcStream<typename E::Fr>* streamed) {
+std::optional<size_t> GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key,
+                                                const r1cs::ProvingAssignment<typename E::Fr>& pa, GpuTimings* t,
+                                                const DeviceAbcStream<typename E::Fr>* streamed,
+                                                const DeviceConstraintMatrices<typename E::Fr>* matrices) {
   using F = typename E::Fr;
   auto& I = *impl_;
   if (key.device() != I.device) throw Error("GPU prover: key is on device " + std::to_string(key.device()) +
@@ -205,6 +208,11 @@ void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingA
       throw Error("GPU prover: the a/b stream is not closed, on another device, or of another size");
     I.d_a = streamed->device_ab();
     I.d_b = I.d_a + I.n;
+  } else if (pa.a_b_on_device()) {
+    if (!matrices || !(matrices->shape() == pa.shape()))
+      throw Error("GPU prover: a/b are to be made on the device, but no matrices of the circuit's shape were given");
+    I.d_a = abc;
+    I.d_b = abc + I.n;
   } else {
     I.d_a = abc;
     I.d_b = abc + I.n;
@@ -217,10 +225,21 @@ void GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingA
   I.h2d->copy(w, pa.inputs().data(), I.ni * sizeof(F), s);
   I.h2d->copy(w + I.ni, pa.aux().data(), naux * sizeof(F), s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));  // the host buffers may be released after this
+  const bool host_ab = !pa.streamed() && !pa.a_b_on_device();
   if (t) {
     t->h2d += seconds_since(t0);
-    t->h2d_bytes += ((pa.streamed() ? 0 : 2 * I.m) + I.ni + naux) * sizeof(F);
+    t->h2d_bytes += ((host_ab ? 2 * I.m : 0) + I.ni + naux) * sizeof(F);
   }
+  if (!pa.a_b_on_device()) return std::nullopt;
+  const auto t1 = std::chrono::steady_clock::now();
+  auto* bad = static_cast<unsigned long long*>(I.first_bad.ensure(sizeof(unsigned long long)));
+  matrices->products(w, I.d_a, I.d_b, I.n, bad, s);
+  unsigned long long first = 0;
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&first, bad, sizeof first, cudaMemcpyDeviceToHost, s));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
+  if (t) t->products += seconds_since(t1);
+  if (first == ~0ull) return std::nullopt;
+  return size_t(first);
 }
 
 template <class E>

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "groth16/cuda/device_abc_stream.hpp"
 #include "groth16/keys.hpp"
@@ -18,6 +19,9 @@
 #include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::groth16::cuda {
+
+template <class F>
+class DeviceConstraintMatrices;  // groth16/cuda/device_matrices.cuh
 
 template <class E>
 class GpuProvingKey {
@@ -56,7 +60,7 @@ class GpuProvingKey {
 // Phase timings of one compute() call, seconds (host clock around
 // synchronized device work) and bytes copied to the device.
 struct GpuTimings {
-  double h2d = 0, ntt = 0, msm = 0;
+  double h2d = 0, products = 0, ntt = 0, msm = 0;  // products: a = A z, b = B z on the device
   uint64_t h2d_bytes = 0;
   double h2d_gbps() const { return h2d > 0 ? double(h2d_bytes) / h2d / 1e9 : 0; }
 };
@@ -80,14 +84,19 @@ class GpuProver {
   // assignment whose a/b were streamed names its closed stream (on this
   // device): only the witness is copied then, and the NTTs work in the
   // stream's device memory, which must stay alive until compute_copied()
-  // returns.
-  void copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa, GpuTimings* t = nullptr,
-                   const DeviceAbcStream<typename E::Fr>* streamed = nullptr);
+  // returns. An assignment whose a/b are the prover's to make
+  // (ProvingAssignment::a_b_on_device) names the circuit's matrices on this
+  // device: only the witness is copied, a = A z and b = B z are made here,
+  // and the first constraint whose C z differs from a * b is returned
+  // (nullopt when all hold, or when a/b came from the host, checked there).
+  std::optional<size_t> copy_inputs(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
+                                    GpuTimings* t = nullptr, const DeviceAbcStream<typename E::Fr>* streamed = nullptr,
+                                    const DeviceConstraintMatrices<typename E::Fr>* matrices = nullptr);
   ProofTerms<E> compute_copied(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
                                GpuTimings* t = nullptr);
   ProofTerms<E> compute(const GpuProvingKey<E>& key, const r1cs::ProvingAssignment<typename E::Fr>& pa,
                         GpuTimings* t = nullptr) {
-    copy_inputs(key, pa, t);
+    if (copy_inputs(key, pa, t)) throw Error("GPU prover: the witness does not satisfy the circuit");
     return compute_copied(key, pa, t);
   }
 

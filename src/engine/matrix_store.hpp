@@ -1,0 +1,55 @@
+// MatrixStore: the recorded matrices of the circuits a process proves, one per
+// circuit id, shared by every job of that circuit. Recorded on first use
+// (a blank synthesis into r1cs::MatrixRecorder) and, given a folder, cached
+// there as "<id>.<digest>.cuzk-matrices" (engine/matrix_file.hpp), where the
+// digest covers the id and this build's circuit code: a build with changed
+// circuits never reads an older build's file. A cached file that fails its
+// checks is logged, recorded afresh and replaced. Each set of matrices holds
+// a MemoryBudget reservation for its size while the store keeps it.
+#pragma once
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "engine/matrix_file.hpp"
+#include "engine/memory_budget.hpp"
+
+namespace cuzk::engine {
+
+class MatrixStore {
+ public:
+  // folder: where files are cached ("" for none); budget: where their bytes count (may be null).
+  explicit MatrixStore(std::string folder = "", MemoryBudget* budget = nullptr)
+      : folder_(std::move(folder)), budget_(budget) {}
+
+  struct Origin {
+    enum class Kind { kMemory, kFile, kRecorded } kind = Kind::kMemory;
+    double seconds = 0;
+    std::string path;  // the file read or written, if any
+    std::string note;  // why a cached file was not used, if it was not
+  };
+
+  // The matrices of circuit `id`, from memory, the cache folder, or `record`.
+  std::shared_ptr<const Matrices> get(const std::string& id, const std::function<Matrices()>& record,
+                                      Origin* origin = nullptr);
+  // The file a circuit's matrices are cached in ("" without a folder).
+  std::string path_for(const std::string& id) const;
+
+ private:
+  struct Entry {
+    std::shared_ptr<const Matrices> m;
+    MemoryBudget::Reservation held;
+  };
+  std::string folder_;
+  MemoryBudget* budget_;
+  std::mutex mu_;  // held while one circuit is read or recorded: others wait for it, not redo it
+  std::map<std::string, Entry> entries_;
+};
+
+// A digest of this build's circuit code (its r1cs, gadget and Filecoin
+// circuit sources), hex: part of every cached matrix file's name.
+const std::string& circuit_code_digest();
+
+}  // namespace cuzk::engine
