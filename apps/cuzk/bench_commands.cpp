@@ -8,6 +8,7 @@
 #include "circuits/synthetic.hpp"
 #include "core/timer.hpp"
 #include "engine/circuit_partition.hpp"
+#include "engine/matrix_store.hpp"
 #include "engine/proving_engine.hpp"
 #include "engine/synthetic_partition.hpp"
 #include "filecoin/prove/filecoin_circuit.hpp"
@@ -18,6 +19,7 @@
 #include "groth16/verifier.hpp"
 #include "pipeline_report.hpp"
 #include "r1cs/density_counter.hpp"
+#include "r1cs/matrix_recorder.hpp"
 #if CUZK_WITH_CUDA
 #include "engine/cuda/gpu_backend.hpp"
 #include "gpu/device.hpp"
@@ -59,8 +61,10 @@ PartitionSource synthetic_source(size_t constraints) {
 }
 
 // Every partition of the C1 output's proof, its statement read from the C1
-// output (and its envelope's sector number) with --prover-id.
-PartitionSource c1_source(const std::string& path, const std::string& prover_id) {
+// output (and its envelope's sector number) with --prover-id; with `matrices`,
+// proved from the witness alone under the circuit's recorded matrices.
+PartitionSource c1_source(const std::string& path, const std::string& prover_id, MatrixStore* matrices,
+                          const std::string& matrix_dir) {
   FilecoinValueArgs values;
   values.prover_id = prover_id;
   Statement st = read_statement(values);
@@ -72,9 +76,27 @@ PartitionSource c1_source(const std::string& path, const std::string& prover_id)
   const auto circuits = filecoin::filecoin_partition_circuits(type, st.values, {c1, {}, {}});
   s.blank = filecoin::blank_filecoin_circuit(type);
   s.blank->synthesize(s.counts);
-  for (const auto& c : circuits)
-    s.c1_partitions.push_back(std::make_shared<CircuitPartition<filecoin::FilecoinCircuit>>(c, s.counts.shape()));
   s.name = type.name + " C1 output (circuits built and counted in " + std::to_string(sw.seconds()) + " s)";
+  std::shared_ptr<const Matrices> m;
+  if (matrices) {
+    MatrixStore::Origin o;
+    m = matrices->get(
+        type.name, matrix_dir,
+        [&] {
+          r1cs::MatrixRecorder<Fr> rec;
+          s.blank->synthesize(rec);
+          return std::move(rec).finish();
+        },
+        &o);
+    char line[256];
+    std::snprintf(line, sizeof line, "; matrices %s in %.2f s, %.2f GB (A/B/C %zu/%zu/%zu entries)",
+                  o.kind == MatrixStore::Origin::Kind::kFile ? "read" : "recorded", o.seconds, double(m->bytes()) / 1e9,
+                  m->a.entries(), m->b.entries(), m->c.entries());
+    s.name += line + (o.note.empty() ? "" : " (" + o.note + ")");
+  }
+  for (const auto& c : circuits)
+    s.c1_partitions.push_back(m ? std::make_shared<CircuitPartition<filecoin::FilecoinCircuit>>(c, m)
+                                : std::make_shared<CircuitPartition<filecoin::FilecoinCircuit>>(c, s.counts.shape()));
   return s;
 }
 
@@ -107,7 +129,10 @@ int run_pipeline_bench(const PipelineBenchArgs& a) {
   PinnedPool pool(budget, alloc);
 
   // What each job proves: synthetic partitions, or a C1 output's.
-  const PartitionSource source = a.c1.empty() ? synthetic_source(a.constraints) : c1_source(a.c1, a.prover_id);
+  MatrixStore matrices(&budget);
+  const PartitionSource source = a.c1.empty() ? synthetic_source(a.constraints)
+                                              : c1_source(a.c1, a.prover_id, a.full_synthesis ? nullptr : &matrices,
+                                                          a.matrix_dir);
   const unsigned per_job = a.c1.empty() ? a.partitions : unsigned(source.c1_partitions.size());
   const auto& dc = source.counts;
   const auto shape = dc.shape();
@@ -232,6 +257,12 @@ BenchCommands::BenchCommands(CLI::App& app) {
                                              "synthetic ones")
                  ->check(CLI::ExistingFile);
   p->add_option("--prover-id", args_.prover_id, "with --c1: the prover id (64 hex digits)")->needs(c1);
+  p->add_flag("--full-synthesis", args_.full_synthesis,
+              "with --c1: synthesize every constraint on the host instead of the witness alone under the circuit's "
+              "recorded matrices")
+      ->needs(c1);
+  p->add_option("--matrix-dir", args_.matrix_dir, "with --c1: cache the circuit's recorded matrices in this folder")
+      ->needs(c1);
   bench_->require_subcommand(1);
 }
 

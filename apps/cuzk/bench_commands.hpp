@@ -31,6 +31,10 @@ struct PipelineBenchArgs {
   // partitions (StackedDRG circuits) instead of synthetic ones.
   std::string c1;
   std::string prover_id;  // hex, with --c1
+  // With --c1: synthesize every constraint (no recorded matrices), and where
+  // recorded matrices are cached ("": recorded for this run only).
+  bool full_synthesis = false;
+  std::string matrix_dir;
 };
 
 int run_pipeline_bench(const PipelineBenchArgs& a);

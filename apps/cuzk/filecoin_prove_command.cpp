@@ -1,12 +1,14 @@
 // `cuzk filecoin prove`, `shape` and `setup`: the real Filecoin circuits
 // (filecoin/prove/filecoin_circuit.hpp) through the engine.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "core/mapped_file.hpp"
 #include "core/timer.hpp"
 #include "engine/circuit_partition.hpp"
+#include "engine/matrix_store.hpp"
 #include "exit_codes.hpp"
 #include "filecoin/formats/curio_json.hpp"
 #include "filecoin/formats/fallback_post_bincode.hpp"
@@ -23,6 +25,7 @@
 #include "local_jobs.hpp"
 #include "r1cs/density_counter.hpp"
 #include "r1cs/keypair_assembly.hpp"
+#include "r1cs/matrix_recorder.hpp"
 
 namespace cuzk::app {
 
@@ -164,7 +167,18 @@ int run_filecoin_prove(const FilecoinProveArgs& a) {
   spec.key = t.run("load params", [&] { return host->keys().get(a.params); });
   if (!std::holds_alternative<std::shared_ptr<const engine::BellpersonKey>>(spec.key))
     throw Error("'" + a.params + "' is a " + engine::key_kind(spec.key) + " key, not bellperson params");
-  for (const auto& c : circuits) spec.partitions.push_back(std::make_shared<engine::CircuitPartition<fc::FilecoinCircuit>>(c, dc.shape()));
+  // the partitions are synthesized from the witness alone under the
+  // circuit's matrices, recorded once and cached beside the key file
+  engine::MatrixStore store(&host->budget());
+  const auto matrices = t.run("circuit matrices", [&] {
+    return store.get(type.name, std::filesystem::path(a.params).parent_path().string(), [&] {
+      r1cs::MatrixRecorder<Fr> rec;
+      fc::blank_filecoin_circuit(type).synthesize(rec);
+      return std::move(rec).finish();
+    });
+  });
+  for (const auto& c : circuits)
+    spec.partitions.push_back(std::make_shared<engine::CircuitPartition<fc::FilecoinCircuit>>(c, matrices));
   const auto key = std::get<std::shared_ptr<const engine::BellpersonKey>>(spec.key);
   spec.verify_after = !a.no_verify;
   spec.label = type.name;

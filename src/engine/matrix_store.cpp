@@ -18,18 +18,18 @@ const std::string& circuit_code_digest() {
   return d;
 }
 
-std::string MatrixStore::path_for(const std::string& id) const {
-  if (folder_.empty()) return "";
+std::string MatrixStore::path_for(const std::string& folder, const std::string& id) {
+  if (folder.empty()) return "";
   const std::string named = id + "\n" + circuit_code_digest();
   const auto d = to_hex(content_digest({reinterpret_cast<const uint8_t*>(named.data()), named.size()}));
   std::string file = id;
   for (char& c : file)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-  return (fs::path(folder_) / (file + "." + d.substr(0, 16) + ".cuzk-matrices")).string();
+  return (fs::path(folder) / (file + "." + d.substr(0, 16) + ".cuzk-matrices")).string();
 }
 
-std::shared_ptr<const Matrices> MatrixStore::get(const std::string& id, const std::function<Matrices()>& record,
-                                                 Origin* origin) {
+std::shared_ptr<const Matrices> MatrixStore::get(const std::string& id, const std::string& folder,
+                                                 const std::function<Matrices()>& record, Origin* origin) {
   Origin o;
   Stopwatch sw;
   std::lock_guard lk(mu_);
@@ -38,7 +38,7 @@ std::shared_ptr<const Matrices> MatrixStore::get(const std::string& id, const st
     return it->second.m;
   }
   std::optional<Matrices> m;
-  const std::string path = path_for(id);
+  const std::string path = path_for(folder, id);
   std::error_code ec;
   if (!path.empty() && fs::exists(path, ec)) {
     try {
@@ -53,7 +53,7 @@ std::shared_ptr<const Matrices> MatrixStore::get(const std::string& id, const st
     m = record();
     o.kind = Origin::Kind::kRecorded;
     if (!path.empty()) {
-      fs::create_directories(folder_, ec);
+      fs::create_directories(folder, ec);
       try {
         write_matrix_file(path, id, *m);
         o.path = path;

@@ -1,7 +1,8 @@
 // MatrixStore: the recorded matrices of the circuits a process proves, one per
 // circuit id, shared by every job of that circuit. Recorded on first use
-// (a blank synthesis into r1cs::MatrixRecorder) and, given a folder, cached
-// there as "<id>.<digest>.cuzk-matrices" (engine/matrix_file.hpp), where the
+// (a blank synthesis into r1cs::MatrixRecorder) and, given a folder (beside
+// the circuit's parameter file), cached there as "<id>.<digest>.cuzk-matrices"
+// (engine/matrix_file.hpp), where the
 // digest covers the id and this build's circuit code: a build with changed
 // circuits never reads an older build's file. A cached file that fails its
 // checks is logged, recorded afresh and replaced. Each set of matrices holds
@@ -20,9 +21,8 @@ namespace cuzk::engine {
 
 class MatrixStore {
  public:
-  // folder: where files are cached ("" for none); budget: where their bytes count (may be null).
-  explicit MatrixStore(std::string folder = "", MemoryBudget* budget = nullptr)
-      : folder_(std::move(folder)), budget_(budget) {}
+  // budget: where their bytes count (may be null).
+  explicit MatrixStore(MemoryBudget* budget = nullptr) : budget_(budget) {}
 
   struct Origin {
     enum class Kind { kMemory, kFile, kRecorded } kind = Kind::kMemory;
@@ -31,18 +31,18 @@ class MatrixStore {
     std::string note;  // why a cached file was not used, if it was not
   };
 
-  // The matrices of circuit `id`, from memory, the cache folder, or `record`.
-  std::shared_ptr<const Matrices> get(const std::string& id, const std::function<Matrices()>& record,
-                                      Origin* origin = nullptr);
-  // The file a circuit's matrices are cached in ("" without a folder).
-  std::string path_for(const std::string& id) const;
+  // The matrices of circuit `id`, from memory, the file in `folder` ("":
+  // none), or `record` (then written there, where the folder allows).
+  std::shared_ptr<const Matrices> get(const std::string& id, const std::string& folder,
+                                      const std::function<Matrices()>& record, Origin* origin = nullptr);
+  // The file in `folder` a circuit's matrices are cached in ("" without a folder).
+  static std::string path_for(const std::string& folder, const std::string& id);
 
  private:
   struct Entry {
     std::shared_ptr<const Matrices> m;
     MemoryBudget::Reservation held;
   };
-  std::string folder_;
   MemoryBudget* budget_;
   std::mutex mu_;  // held while one circuit is read or recorded: others wait for it, not redo it
   std::map<std::string, Entry> entries_;

@@ -10,6 +10,7 @@
 #include "engine/snarkjs_job.hpp"
 #include "formats/bellperson_params_check.hpp"
 #include "r1cs/density_counter.hpp"
+#include "r1cs/matrix_recorder.hpp"
 #include "service/log.hpp"
 
 namespace cuzk::service {
@@ -234,6 +235,27 @@ const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofT
   return f.get();
 }
 
+std::shared_ptr<const engine::Matrices> ProvingCore::filecoin_matrices(const fc::FilecoinProofType& type,
+                                                                      const std::string& key_path) {
+  engine::MatrixStore::Origin o;
+  auto m = matrices_.get(
+      type.name, std::filesystem::path(key_path).parent_path().string(),
+      [&] {
+        r1cs::MatrixRecorder<Fr> rec;
+        fc::blank_filecoin_circuit(type).synthesize(rec);
+        return std::move(rec).finish();
+      },
+      &o);
+  if (!o.note.empty()) spdlog::warn("matrices of {}: {}", type.name, o.note);
+  if (o.kind == engine::MatrixStore::Origin::Kind::kFile)
+    spdlog::info("matrices of {}: read '{}' ({:.1f} MB) in {:.2f} s", type.name, o.path, double(m->bytes()) / 1e6,
+                 o.seconds);
+  else if (o.kind == engine::MatrixStore::Origin::Kind::kRecorded)
+    spdlog::info("matrices of {}: recorded ({:.1f} MB) in {:.2f} s{}", type.name, double(m->bytes()) / 1e6, o.seconds,
+                 o.path.empty() ? "" : ", cached as '" + o.path + "'");
+  return m;
+}
+
 JobKey ProvingCore::lease_filecoin_key(const fc::FilecoinProofType& type, const std::string& path,
                                        const CountedCircuit& need, const Interrupt& stop,
                                        std::optional<Clock::time_point> deadline) {
@@ -344,8 +366,11 @@ JobSpec ProvingCore::filecoin_job(const ProveRequest& r, const Interrupt& stop, 
   key_load_s = std::chrono::duration<double>(Clock::now() - t0).count();
   if (!std::holds_alternative<std::shared_ptr<const BellpersonKey>>(spec.key))
     throw E(E::kFailedPrecondition, "'" + key_path + "' is a " + key_kind(spec.key) + " key, not bellperson params");
+  const auto matrices = filecoin_matrices(job.type, key_path);
+  if (matrices->shape != need.shape)
+    throw Error("the recorded matrices of " + job.type.name + " are of another shape than its circuit");
   for (auto& c : job.circuits)
-    spec.partitions.push_back(std::make_shared<CircuitPartition<fc::FilecoinCircuit>>(std::move(c), need.shape));
+    spec.partitions.push_back(std::make_shared<CircuitPartition<fc::FilecoinCircuit>>(std::move(c), matrices));
   spec.verify_after = r.verify.value_or(cfg_.verify_proofs);
   if (spec.label.empty()) spec.label = job.type.name;
   return spec;

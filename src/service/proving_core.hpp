@@ -33,6 +33,7 @@
 
 #include "circuits/builtin.hpp"
 #include "engine/key_cache.hpp"
+#include "engine/matrix_store.hpp"
 #include "engine/proving_host.hpp"
 #include "formats/bellperson_params_header.hpp"
 #include "service/filecoin_job.hpp"
@@ -249,6 +250,9 @@ class ProvingCore {
   // Waits for a shared load, within `stop`; the load's starter logs progress.
   engine::JobKey wait_load(const std::shared_future<engine::JobKey>& f, const std::string& name,
                            const std::string& file, bool mine, const Interrupt& stop);
+  // The recorded matrices of a Filecoin type's circuit, cached beside its key.
+  std::shared_ptr<const engine::Matrices> filecoin_matrices(const filecoin::FilecoinProofType& type,
+                                                            const std::string& key_path);
   engine::JobKey lease_filecoin_key(const filecoin::FilecoinProofType& type, const std::string& path,
                                     const CountedCircuit& need, const Interrupt& stop,
                                     std::optional<std::chrono::steady_clock::time_point> deadline);
@@ -281,6 +285,9 @@ class ProvingCore {
 
   std::mutex count_mu_;  // counted_
   std::map<std::string, std::shared_future<CountedCircuit>> counted_;
+  // Filecoin circuits' recorded matrices (partitions are synthesized from the
+  // witness alone), cached beside their parameter files.
+  engine::MatrixStore matrices_{&budget_};
 
   struct Loader {
     std::jthread thread;

@@ -88,45 +88,45 @@ TEST(MatrixStore, RecordsOnceThenReadsItsFileAndReplacesADamagedOne) {
   };
   MatrixStore::Origin o;
   {
-    MatrixStore store(dir.path.string());
-    const auto m = store.get("synthetic", record, &o);
+    MatrixStore store;
+    const auto m = store.get("synthetic", dir.path.string(), record, &o);
     EXPECT_EQ(o.kind, MatrixStore::Origin::Kind::kRecorded);
-    EXPECT_TRUE(fs::exists(store.path_for("synthetic")));
-    EXPECT_EQ(store.get("synthetic", record, &o), m);  // the same object, from memory
+    EXPECT_TRUE(fs::exists(MatrixStore::path_for(dir.path.string(), "synthetic")));
+    EXPECT_EQ(store.get("synthetic", dir.path.string(), record, &o), m);  // the same object, from memory
     EXPECT_EQ(o.kind, MatrixStore::Origin::Kind::kMemory);
   }
   EXPECT_EQ(recorded, 1);
-  MatrixStore again(dir.path.string());
-  EXPECT_TRUE(*again.get("synthetic", record, &o) == record_synthetic());
+  MatrixStore again;
+  EXPECT_TRUE(*again.get("synthetic", dir.path.string(), record, &o) == record_synthetic());
   EXPECT_EQ(o.kind, MatrixStore::Origin::Kind::kFile);
   EXPECT_EQ(recorded, 1);
-  const fs::path file = again.path_for("synthetic");
+  const fs::path file = MatrixStore::path_for(dir.path.string(), "synthetic");
   auto bytes = read_all(file);
   bytes[bytes.size() / 3] ^= 1;
   write_all(file, bytes);
-  MatrixStore damaged(dir.path.string());
-  damaged.get("synthetic", record, &o);
+  MatrixStore damaged;
+  damaged.get("synthetic", dir.path.string(), record, &o);
   EXPECT_EQ(o.kind, MatrixStore::Origin::Kind::kRecorded);
   EXPECT_NE(o.note.find("content digest"), std::string::npos) << o.note;
   EXPECT_EQ(recorded, 2);
-  MatrixStore replaced(dir.path.string());
-  replaced.get("synthetic", record, &o);
+  MatrixStore replaced;
+  replaced.get("synthetic", dir.path.string(), record, &o);
   EXPECT_EQ(o.kind, MatrixStore::Origin::Kind::kFile);
 }
 
 TEST(MatrixStore, NamesFilesByCircuitAndCode) {
-  MatrixStore store("/some/folder");
-  EXPECT_NE(store.path_for("a"), store.path_for("b"));
-  EXPECT_EQ(store.path_for("StackedDrg32GiBV1_1").rfind("/some/folder/StackedDrg32GiBV1_1.", 0), 0u);
-  EXPECT_NE(store.path_for("StackedDrg32GiBV1_1").find(".cuzk-matrices"), std::string::npos);
+  EXPECT_NE(MatrixStore::path_for("/some/folder", "a"), MatrixStore::path_for("/some/folder", "b"));
+  const auto p = MatrixStore::path_for("/some/folder", "StackedDrg32GiBV1_1");
+  EXPECT_EQ(p.rfind("/some/folder/StackedDrg32GiBV1_1.", 0), 0u) << p;
+  EXPECT_NE(p.find(".cuzk-matrices"), std::string::npos) << p;
   EXPECT_EQ(circuit_code_digest().size(), 64u);
-  EXPECT_EQ(MatrixStore().path_for("a"), "");
+  EXPECT_EQ(MatrixStore::path_for("", "a"), "");
 }
 
 TEST(MatrixStore, CountsWhatItKeepsInTheBudget) {
   MemoryBudget budget(uint64_t(1) << 30);
-  MatrixStore store("", &budget);
-  const auto m = store.get("synthetic", [] { return record_synthetic(); });
+  MatrixStore store(&budget);
+  const auto m = store.get("synthetic", "", [] { return record_synthetic(); });
   EXPECT_EQ(budget.stats().used, m->bytes());
 }
 

@@ -6,7 +6,10 @@
 // by the engine before it returns, by verify_filecoin_proof from its bytes
 // against inputs generated from the public values alone, and by
 // @noble/curves; with a flipped bit it does not verify; a tampered witness is
-// refused as bad input naming the unsatisfied constraint. CUZK_OUTSIDE_DUMP=dir
+// refused as bad input naming the unsatisfied constraint. The WindowPoSt and
+// WinningPoSt cases run twice: fully synthesized, and from the witness alone
+// under the circuit's recorded matrices (a, b made on the device where the
+// GPU backend proves). CUZK_OUTSIDE_DUMP=dir
 // writes each proof pair for the outside verifier to check elsewhere.
 #include <gtest/gtest.h>
 
@@ -23,6 +26,7 @@
 #include "formats/bellperson_params.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/keypair_assembly.hpp"
+#include "r1cs/matrix_recorder.hpp"
 
 using namespace cuzk;
 using namespace cuzk::filecoin;
@@ -46,8 +50,15 @@ struct Proved {
   std::vector<uint8_t> bytes;
 };
 
+std::shared_ptr<const r1cs::ConstraintMatrices<Fr>> recorded(const FilecoinProofType& type) {
+  r1cs::MatrixRecorder<Fr> rec;
+  blank_filecoin_circuit(type).synthesize(rec);
+  return std::make_shared<const r1cs::ConstraintMatrices<Fr>>(std::move(rec).finish());
+}
+
+// matrices: proved from the witness alone under them.
 Proved prove(const std::shared_ptr<const engine::BellpersonKey>& key, const std::vector<FilecoinCircuit>& circuits,
-             bool cpu_only) {
+             bool cpu_only, std::shared_ptr<const r1cs::ConstraintMatrices<Fr>> matrices = nullptr) {
   engine::BackendOptions o;
   o.use_gpus = !cpu_only;
   auto host = engine::make_local_host(o);
@@ -55,7 +66,8 @@ Proved prove(const std::shared_ptr<const engine::BellpersonKey>& key, const std:
   spec.key = key;
   const auto shape = engine::counted_shape(circuits.front());
   for (const auto& c : circuits)
-    spec.partitions.push_back(std::make_shared<engine::CircuitPartition<FilecoinCircuit>>(c, shape));
+    spec.partitions.push_back(matrices ? std::make_shared<engine::CircuitPartition<FilecoinCircuit>>(c, matrices)
+                                       : std::make_shared<engine::CircuitPartition<FilecoinCircuit>>(c, shape));
   spec.verify_after = true;
   Proved p{host->prove(std::move(spec)), {}};
   if (p.result.status == engine::JobStatus::kDone)
@@ -68,12 +80,13 @@ Proved prove(const std::shared_ptr<const engine::BellpersonKey>& key, const std:
 
 // Proves on the CPU and on the GPU backend; checks each proof three ways.
 void prove_and_check(const FilecoinProofType& type, const FilecoinPublicValues& values,
-                     const FilecoinVanillaProofs& vanilla) {
+                     const FilecoinVanillaProofs& vanilla, bool witness_only = false) {
   const auto key = dev_key(type);
   const auto circuits = filecoin_partition_circuits(type, values, vanilla);
+  const auto matrices = witness_only ? recorded(type) : nullptr;
   for (bool cpu_only : {true, false}) {
     SCOPED_TRACE(cpu_only ? "CPU" : "GPU backend where present");
-    const auto p = prove(key, circuits, cpu_only);
+    const auto p = prove(key, circuits, cpu_only, matrices);
     ASSERT_EQ(p.result.status, engine::JobStatus::kDone) << p.result.error;
     ASSERT_EQ(p.bytes.size(), 192 * circuits.size());
     EXPECT_TRUE(verify_filecoin_proof(type, values, key->vk, p.bytes).valid);
@@ -103,13 +116,41 @@ void prove_and_check(const FilecoinProofType& type, const FilecoinPublicValues& 
   }
 }
 
-void prove_and_check(const filecoin::test::ProofStatement& s) { prove_and_check(s.type, s.values, s.vanilla); }
+void prove_and_check(const filecoin::test::ProofStatement& s, bool witness_only = false) {
+  prove_and_check(s.type, s.values, s.vanilla, witness_only);
+}
 
 }  // namespace
 
 TEST(FilecoinProve, WindowPoSt2KiB) { prove_and_check(filecoin::test::two_kib_sector().window()); }
 
 TEST(FilecoinProve, WinningPoSt2KiB) { prove_and_check(filecoin::test::two_kib_sector().winning()); }
+
+TEST(FilecoinProve, WindowPoSt2KiBFromTheWitnessAlone) { prove_and_check(filecoin::test::two_kib_sector().window(), true); }
+
+TEST(FilecoinProve, WinningPoSt2KiBFromTheWitnessAlone) {
+  prove_and_check(filecoin::test::two_kib_sector().winning(), true);
+}
+
+// The same tampered leaf, proved from the witness alone: the matrices find
+// the same constraint (on the device where the GPU backend proves).
+TEST(FilecoinProve, TamperedWitnessIsNamedFromTheMatricesToo) {
+  auto s = filecoin::test::two_kib_sector().window();
+  auto& sibling = s.vanilla.post[0].sectors[0].inclusion_proofs[3].base.front().hashes[0];
+  sibling[0] ^= 1;
+  const auto circuits = filecoin_partition_circuits(s.type, s.values, s.vanilla);
+  const auto key = dev_key(s.type);
+  const auto full = prove(key, circuits, true);
+  for (bool cpu_only : {true, false}) {
+    SCOPED_TRACE(cpu_only ? "CPU" : "GPU backend where present");
+    const auto p = prove(key, circuits, cpu_only, recorded(s.type));
+    ASSERT_EQ(p.result.status, engine::JobStatus::kFailed);
+    EXPECT_EQ(p.result.failure, engine::Failure::kBadInput);
+    const auto at = full.result.error.find("constraint #");
+    ASSERT_NE(at, std::string::npos) << full.result.error;
+    EXPECT_NE(p.result.error.find(full.result.error.substr(at)), std::string::npos) << p.result.error;
+  }
+}
 
 // A leaf of the vanilla proof changed: the circuit is unsatisfied, and the
 // engine says which constraint before any proving work.
