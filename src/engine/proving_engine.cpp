@@ -307,7 +307,9 @@ void ProvingEngine::fail_job(const std::shared_ptr<Job>& job, const std::string&
 
 unsigned ProvingEngine::lookahead_locked() const {
   const unsigned threads = std::max(1u, cfg_.synthesis_threads);
-  if (synthesis_s_ <= 0 || backend_s_ <= 0) return threads + cfg_.max_ready;  // nothing measured yet
+  // nothing measured yet: one partition per backend unit, as the rates may
+  // show a fast synthesis that needs no more (and each holds its buffers)
+  if (synthesis_s_ <= 0 || backend_s_ <= 0) return std::min(threads, backend_units_) + cfg_.max_ready;
   const double keep_busy = std::ceil(double(backend_units_) * synthesis_s_ / backend_s_);
   return unsigned(std::clamp(keep_busy, 1.0, double(threads))) + cfg_.max_ready;
 }

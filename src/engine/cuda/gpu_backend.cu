@@ -34,7 +34,7 @@ std::shared_ptr<GpuBackend::DeviceKey> GpuBackend::key_for(const groth16::Provin
   if (!k.key || !(k.vk == pk.vk)) {
     k.key.reset();  // the stale device copy goes before the new one is uploaded
     k.key = std::make_shared<DeviceKey>(pk, device_);
-    if (stream_abc_) k.key->set_msm_scratch_limit(kMsmScratchWithStreams);
+    k.key->set_msm_scratch_limit(kMsmScratch);
     k.vk = pk.vk;
   }
   return k.key;
@@ -58,7 +58,7 @@ void GpuBackend::preload(const groth16::ProvingKey<Curve>& pk) { key_for(pk); }
 
 void GpuBackend::install(const groth16::ProvingKey<Curve>& handle, std::shared_ptr<DeviceKey> key) {
   if (key->device() != device_) throw Error("GPU backend: key is resident on another device");
-  if (stream_abc_) key->set_msm_scratch_limit(kMsmScratchWithStreams);
+  key->set_msm_scratch_limit(kMsmScratch);
   std::lock_guard lk(mu_);
   keys_[&handle] = {handle.vk, std::move(key)};
 }
@@ -164,13 +164,10 @@ groth16::ProofTerms<groth16::Bls12_381> GpuBackend::compute(const ZkeyKey<groth1
 
 size_t GpuBackend::stream_limit_locked(const r1cs::CircuitShape& shape) const {
   using Stream = groth16::cuda::DeviceAbcStream<Fr>;
-  const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
   const size_t keys = resident_bytes_locked();
-  const size_t per_worker = 5 * n * sizeof(Fr) + kMsmScratchWithStreams;
-  const size_t margin = size_t(2) << 30;
   if (!total_memory_) total_memory_ = gpu::device_info(device_).total_memory;
   const size_t total = total_memory_;
-  const size_t fixed = keys + workers_ * per_worker + margin;
+  const size_t fixed = keys + workers_ * worker_bytes(shape) + kDeviceMargin;
   return total > fixed ? (total - fixed) / Stream::device_bytes(shape.abc_length()) : 0;
 }
 
@@ -223,33 +220,51 @@ void GpuBackend::give_back_slot(groth16::cuda::DeviceAbcSlot&& slot) {
   --streams_open_;
 }
 
-std::unique_ptr<GpuBackend::Prover> GpuBackend::take_prover() {
+size_t GpuBackend::worker_bytes(const r1cs::CircuitShape& shape) {
+  const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
+  return 5 * n * sizeof(Fr) + kMsmScratch;
+}
+
+std::unique_ptr<GpuBackend::Prover> GpuBackend::take_prover(const r1cs::CircuitShape& shape, std::stop_token stop) {
   {
-    std::lock_guard lk(mu_);
-    if (!idle_provers_.empty()) {
-      auto p = std::move(idle_provers_.back());
-      idle_provers_.pop_back();
-      return p;
+    std::unique_lock lk(mu_);
+    for (;;) {
+      if (!idle_provers_.empty()) {
+        auto p = std::move(idle_provers_.back());
+        idle_provers_.pop_back();
+        return p;
+      }
+      if (!total_memory_) total_memory_ = gpu::device_info(device_).total_memory;
+      const size_t slots = streams_open_ + idle_slots_.size();
+      const size_t need = resident_bytes_locked() + slots * groth16::cuda::DeviceAbcStream<Fr>::device_bytes(shape.abc_length()) +
+                          (provers_made_ + 1) * worker_bytes(shape) + kDeviceMargin;
+      if (provers_made_ == 0 || need <= total_memory_) break;
+      if (!prover_idle_.wait(lk, stop, [&] { return !idle_provers_.empty(); }))
+        throw Cancelled("cancelled while waiting for a GPU worker with room on the device");
     }
+    ++provers_made_;
   }
-  return std::make_unique<Prover>(device_, &kernel_lock_, stage_pageable_);
+  try {
+    return std::make_unique<Prover>(device_, &kernel_lock_, stage_pageable_);
+  } catch (...) {
+    std::lock_guard lk(mu_);
+    --provers_made_;
+    throw;
+  }
 }
 
 void GpuBackend::return_prover(std::unique_ptr<Prover> p) {
-  std::lock_guard lk(mu_);
-  idle_provers_.push_back(std::move(p));
+  {
+    std::lock_guard lk(mu_);
+    idle_provers_.push_back(std::move(p));
+  }
+  prover_idle_.notify_one();
 }
 
 groth16::ProofTerms<groth16::Bls12_381> GpuBackend::compute(const BellpersonKey& pk, PartitionData& part,
                                                             std::stop_token stop, const Timeline& clock,
                                                             const std::string& track) {
   auto key = key_for(pk);
-  auto prover = take_prover();
-  struct Return {
-    GpuBackend& b;
-    std::unique_ptr<Prover>& p;
-    ~Return() { b.return_prover(std::move(p)); }
-  } ret{*this, prover};
   const groth16::cuda::DeviceAbcStream<Fr>* streamed = nullptr;
   if (part.abc_stream) {
     if (part.streamed_to != this) throw Error("GPU backend: partition streamed to another backend");
@@ -264,6 +279,13 @@ groth16::ProofTerms<groth16::Bls12_381> GpuBackend::compute(const BellpersonKey&
     matrices = matrices_for(pk, part.matrices, &uploaded);
     if (uploaded) part.timeline.spans.push_back({Stage::kH2D, tm, clock.now(), matrices->device_bytes(), track});
   }
+  // a worker's buffers, made where they fit beside the key and the matrices
+  auto prover = take_prover(part.assignment->shape(), stop);
+  struct Return {
+    GpuBackend& b;
+    std::unique_ptr<Prover>& p;
+    ~Return() { b.return_prover(std::move(p)); }
+  } ret{*this, prover};
   groth16::cuda::GpuTimings t;
   double t0 = clock.now();
   const auto bad = prover->copy_inputs(*key, *part.assignment, &t, streamed, matrices.get());

@@ -8,10 +8,14 @@
 // pool and stream to it while synthesis runs (open_stream). c = a * b is made
 // on the device.
 //
-// Device memory, per device: the resident keys; per worker a/b/c, witness
-// and gathered scalars (5 n field elements) plus a capped MSM scratch; the
-// rest, in slots of a/b (2 n elements), for streams.
+// Device memory, per device: the resident keys (with their circuits'
+// matrices); per worker a/b/c, witness and gathered scalars / NTT scratch
+// (5 n field elements) plus a capped MSM scratch; the rest, in slots of a/b
+// (2 n elements), for streams. A worker's buffers are made only where they
+// fit beside what is resident: on a card too small for two, one worker
+// proves while the other waits for it.
 #pragma once
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -60,9 +64,12 @@ class GpuBackend final : public ProverBackend {
   // Streams open now, and the most this device allows for a shape (0 if none fits).
   size_t streams_open() const;
   size_t stream_limit(const r1cs::CircuitShape& shape) const;
-  // Constraints per copy of a stream, and the MSM scratch cap that leaves the streams their room.
+  // Constraints per copy of a stream, and each worker's MSM scratch cap.
   static constexpr size_t kStreamWindow = size_t(1) << 16;
-  static constexpr size_t kMsmScratchWithStreams = size_t(6) << 30;
+  static constexpr size_t kMsmScratch = size_t(6) << 30;
+  static constexpr size_t kDeviceMargin = size_t(2) << 30;  // left free on the device
+  // Device memory one worker's buffers take for a circuit of this shape.
+  static size_t worker_bytes(const r1cs::CircuitShape& shape);
   using DeviceKey = groth16::cuda::GpuProvingKey<Curve>;
   // Uploads a key ahead of the first proof (otherwise done on first use).
   void preload(const groth16::ProvingKey<Curve>& pk);
@@ -77,7 +84,9 @@ class GpuBackend final : public ProverBackend {
  private:
   using Prover = groth16::cuda::GpuProver<Curve>;
   std::shared_ptr<DeviceKey> key_for(const groth16::ProvingKey<Curve>& pk);
-  std::unique_ptr<Prover> take_prover();
+  // An idle worker's prover, or a new one where its buffers fit the device
+  // beside what is resident (always the first); else waits for an idle one.
+  std::unique_ptr<Prover> take_prover(const r1cs::CircuitShape& shape, std::stop_token stop);
   void return_prover(std::unique_ptr<Prover> p);
 
   size_t stream_limit_locked(const r1cs::CircuitShape& shape) const;  // requires mu_
@@ -124,6 +133,8 @@ class GpuBackend final : public ProverBackend {
                                       const Timeline& clock, const std::string& track);
   size_t resident_bytes_locked() const;  // requires mu_
   std::vector<std::unique_ptr<Prover>> idle_provers_;
+  size_t provers_made_ = 0;  // idle or working
+  std::condition_variable_any prover_idle_;
   std::vector<groth16::cuda::DeviceAbcSlot> idle_slots_;  // kept for the next stream
   size_t streams_open_ = 0;
   mutable size_t total_memory_ = 0;  // of the device, read once

@@ -198,7 +198,8 @@ std::optional<size_t> GpuProver<E>::copy_inputs(const GpuProvingKey<E>& key,
   const size_t na = I.lists->na, nb = I.lists->nb;
 
   F* w = static_cast<F*>(I.witness.ensure((I.ni + naux) * sizeof(F)));
-  I.gathered.ensure(std::max<size_t>(1, std::max(na, nb)) * sizeof(F));
+  // the gathered scalars come after the NTTs: their buffer is the NTTs' scratch first
+  I.gathered.ensure(std::max({size_t(1), na, nb, I.n}) * sizeof(F));
   const cudaStream_t s = I.stream;
   F* abc = static_cast<F*>(I.abc.ensure(3 * I.n * sizeof(F)));
   I.d_c = abc + 2 * I.n;
@@ -257,7 +258,7 @@ ProofTerms<E> GpuProver<E>::compute_copied(const GpuProvingKey<E>& key,
   const auto& domain = ntt::cuda::cached_domain<F>(log_n, ff::RootConvention::kBellperson);
   F* a = I.d_a;
   launch_product<F>(I.d_c, a, I.d_b, I.n, s);
-  ntt::cuda::gpu_compute_h_bellperson<F>(domain, a, I.d_b, I.d_c, nullptr, s);
+  ntt::cuda::gpu_compute_h_bellperson<F>(domain, a, I.d_b, I.d_c, static_cast<F*>(I.gathered.p), s);
   CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
   const auto t1 = std::chrono::steady_clock::now();
 
