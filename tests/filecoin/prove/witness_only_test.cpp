@@ -7,6 +7,7 @@
 // names.
 #include <gtest/gtest.h>
 
+#include "core/timer.hpp"
 #include "filecoin/circuits/stacked/stacked_porep.hpp"
 #include "filecoin/prove/filecoin_circuit.hpp"
 #include "filecoin/prove/two_kib_statements.hpp"
@@ -90,6 +91,19 @@ void check_kind(const filecoin::test::ProofStatement& s) {
               m.a.table.size(), m.b.table.size(), m.c.table.size(), double(m.bytes()) / 1e6);
 
   const auto circuits = filecoin_partition_circuits(s.type, s.values, s.vanilla);
+  {
+    // for the record, not asserted: one partition synthesized each way, one thread
+    const auto& c = circuits[0];
+    Stopwatch sw;
+    full(m.shape, [&](auto& cs) { c.synthesize(cs); });
+    const double full_s = sw.seconds();
+    std::vector<Fr> z(m.witness_length());
+    sw.restart();
+    r1cs::WitnessAssignment<Fr> wa(std::span<Fr>(z.data(), m.shape.num_inputs),
+                                   std::span<Fr>(z.data() + m.shape.num_inputs, m.shape.num_aux), m.shape.num_constraints);
+    c.synthesize(wa);
+    std::printf("  one partition: full synthesis %.3f s, witness only %.3f s\n", full_s, sw.seconds());
+  }
   for (size_t p = 0; p < circuits.size(); ++p) {
     SCOPED_TRACE("partition " + std::to_string(p));
     const auto want = full(m.shape, [&](auto& cs) { circuits[p].synthesize(cs); });
