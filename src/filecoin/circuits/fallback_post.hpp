@@ -7,13 +7,17 @@
 // (the Rust's chunked synthesis concatenates in the same order).
 // A blank circuit (no values) synthesizes the same shape for key generation
 // and counting; every value is then asked for by no system that counts.
+// A system that splits (r1cs::SplitSystem) gets its sectors synthesized
+// concurrently, each where the sequential order puts it.
 #pragma once
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "core/parallel.hpp"
 #include "filecoin/circuits/por.hpp"
+#include "r1cs/shape_counter.hpp"
 
 namespace cuzk::filecoin {
 
@@ -55,14 +59,36 @@ void synthesize_fallback_post_sector(CS& cs, const TreeShape& tree, const Fallba
   }
 }
 
-// FallbackPoStCircuit::synthesize: every sector, in order.
+// FallbackPoStCircuit::synthesize: every sector, in order; one sector per
+// task on `pool` for a system that splits (every sector has one shape).
+template <class CS>
+void synthesize_fallback_post(CS& cs, const FallbackPoStCircuit& circuit, ThreadPool& pool) {
+  r1cs::Namespace outer(cs, "outer namespace");
+  auto sector = [&](auto& sys, size_t i) {
+    r1cs::Namespace ns(sys, [i] { return "sector_" + std::to_string(i); });
+    synthesize_fallback_post_sector(sys, circuit.tree, circuit.sectors[i]);
+  };
+  if constexpr (r1cs::SplitSystem<CS>) {
+    if (pool.size() > 1 && circuit.sectors.size() > 1 && cs.can_split()) {
+      r1cs::ShapeCounter<Fr> counter;
+      synthesize_fallback_post_sector(counter, circuit.tree, circuit.sectors[0]);
+      r1cs::CircuitShape each = counter.shape();
+      each.num_inputs -= 1;  // the counter starts with ONE
+      auto pieces = cs.split(circuit.sectors.size(), each);
+      pool.parallel_for(pieces.size(), 1, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) sector(pieces[i], i);
+      });
+      cs.join(pieces);
+      return;
+    }
+  }
+  for (size_t i = 0; i < circuit.sectors.size(); ++i) sector(cs, i);
+}
+
+// The same on the process-wide pool (core/parallel.hpp).
 template <class CS>
 void synthesize_fallback_post(CS& cs, const FallbackPoStCircuit& circuit) {
-  r1cs::Namespace outer(cs, "outer namespace");
-  for (size_t i = 0; i < circuit.sectors.size(); ++i) {
-    r1cs::Namespace ns(cs, [i] { return "sector_" + std::to_string(i); });
-    synthesize_fallback_post_sector(cs, circuit.tree, circuit.sectors[i]);
-  }
+  synthesize_fallback_post(cs, circuit, global_pool());
 }
 
 }  // namespace cuzk::filecoin

@@ -146,3 +146,21 @@ TEST(WitnessOnly, PoRepChallengesInParallelEqualSequential) {
   EXPECT_TRUE(par.z == seq.z);
   EXPECT_FALSE(par.pa->first_unsatisfied());
 }
+
+// The same for the PoSt circuit, one sector per task, in both systems that split.
+TEST(WitnessOnly, PoStSectorsInParallelEqualSequential) {
+  const auto s = filecoin::test::two_kib_sector().window();
+  const auto m = record(s.type);
+  const auto circuits = filecoin_partition_circuits(s.type, s.values, s.vanilla);
+  const auto& post = std::get<FallbackPoStCircuit>(circuits[0].circuit);
+  ASSERT_GT(post.sectors.size(), 1u);  // split into more than one piece
+  ThreadPool pool(4), one(1);
+  const auto par = witness_only(m, [&](auto& cs) { synthesize_fallback_post(cs, post, pool); });
+  const auto seq = witness_only(m, [&](auto& cs) { synthesize_fallback_post(cs, post, one); });
+  EXPECT_TRUE(par.z == seq.z);
+  EXPECT_FALSE(par.pa->first_unsatisfied());
+  const auto full_par = full(m.shape, [&](auto& cs) { synthesize_fallback_post(cs, post, pool); });
+  const auto full_seq = full(m.shape, [&](auto& cs) { synthesize_fallback_post(cs, post, one); });
+  expect_same(*full_seq.pa, *full_par.pa);
+  expect_same(*full_seq.pa, *par.pa);
+}
