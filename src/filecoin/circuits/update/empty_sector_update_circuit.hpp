@@ -13,9 +13,11 @@
 // Inputs that cannot belong to the circuit (wrong shapes, k or h_select out
 // of range, a leaf_r_new that is not the encoding) throw Error, where the Rust
 // asserts; a consistent witness that does not prove the claim leaves a
-// constraint unsatisfied.
+// constraint unsatisfied. A system that splits (r1cs::SplitSystem) gets the
+// challenges synthesized concurrently on the process-wide pool.
 #pragma once
 #include <bit>
+#include <type_traits>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +30,8 @@
 #include "circuits/gadgets/multipack.hpp"
 #include "circuits/poseidon/neptune_gadget.hpp"
 #include "core/error.hpp"
+#include "core/parallel.hpp"
+#include "r1cs/shape_counter.hpp"
 #include "filecoin/circuits/update/apex_por.hpp"
 #include "filecoin/circuits/update/challenge_bits.hpp"
 #include "filecoin/circuits/update/challenge_high_bits.hpp"
@@ -184,7 +188,8 @@ void synthesize_empty_sector_update(CS& cs, const UpdateCircuitInputs& in) {
       gen_challenge_bits(cs, "gen_challenge_bits", comm_r_new, partition, p.challenge_count, below_partitions);
 
   const size_t to_apex_leaf = below_partitions - p.apex_leaf_bit_len;
-  for (size_t c = 0; c < generated_bits.size(); ++c) {
+  auto challenge = [&](auto& cs, size_t c) {
+    using Sys = std::decay_t<decltype(cs)>;
     const UpdateChallengeInputs& ch = in.challenges[c];
     const std::string at = " (c_index=" + std::to_string(c) + ")";
     std::vector<AllocatedBit<F>> c_bits = generated_bits[c];
@@ -206,13 +211,13 @@ void synthesize_empty_sector_update(CS& cs, const UpdateCircuitInputs& in) {
       throw Error("SnapDeals circuit: challenge " + std::to_string(c) +
                   ": leaf_r_new is not leaf_r_old + leaf_d_new * rho");
 
-    auto path_r_old = circuit_detail::alloc_path<CS>(cs, ch.path_r_old, p.tree_r_levels(), [&](size_t row, size_t s) {
+    auto path_r_old = circuit_detail::alloc_path<Sys>(cs, ch.path_r_old, p.tree_r_levels(), [&](size_t row, size_t s) {
       return "path_r_old sibling (c_index=" + std::to_string(c) + ", tree_row=" + std::to_string(row) +
              ", sibling_index=" + std::to_string(s) + ")";
     });
     por_tree_r(cs, "por tree_r_old" + at, p, c_bits, leaf_r_old, path_r_old, root_r_old);
 
-    auto path_r_new = circuit_detail::alloc_path<CS>(cs, ch.path_r_new, p.tree_r_levels(), [&](size_t row, size_t s) {
+    auto path_r_new = circuit_detail::alloc_path<Sys>(cs, ch.path_r_new, p.tree_r_levels(), [&](size_t row, size_t s) {
       return "path_r_new sibling (c_index=" + std::to_string(c) + ", tree_row=" + std::to_string(row) +
              ", sibling_index=" + std::to_string(s) + ")";
     });
@@ -225,12 +230,30 @@ void synthesize_empty_sector_update(CS& cs, const UpdateCircuitInputs& in) {
         circuits::insertion::select(cs, "select_apex_leaf" + at, std::span<const AllocatedNum<F>>(apex_leafs),
                                     std::span<const Boolean<F>>(apex_leaf_bits));
 
-    auto path_to_apex_leaf = circuit_detail::alloc_path<CS>(cs, ch.path_d_new, to_apex_leaf, [&](size_t row, size_t) {
+    auto path_to_apex_leaf = circuit_detail::alloc_path<Sys>(cs, ch.path_d_new, to_apex_leaf, [&](size_t row, size_t) {
       return "path_to_apex_leaf sibling (c_index=" + std::to_string(c) + ", tree_row=" + std::to_string(row) + ")";
     });
     c_bits.resize(to_apex_leaf);
     por_tree_d(cs, "por to_apex_leaf" + at, p, c_bits, leaf_d_new, path_to_apex_leaf, apex_leaf);
+  };
+  // A system that splits synthesizes the challenges concurrently, one per
+  // task, each where the sequential order puts it (every challenge has one shape).
+  if constexpr (r1cs::SplitSystem<CS>) {
+    ThreadPool& pool = global_pool();
+    if (pool.size() > 1 && generated_bits.size() > 1 && cs.can_split()) {
+      r1cs::ShapeCounter<F> counter;
+      challenge(counter, 0);
+      r1cs::CircuitShape each = counter.shape();
+      each.num_inputs -= 1;  // the counter starts with ONE
+      auto pieces = cs.split(generated_bits.size(), each);
+      pool.parallel_for(pieces.size(), 1, [&](size_t begin, size_t end) {
+        for (size_t c = begin; c < end; ++c) challenge(pieces[c], c);
+      });
+      cs.join(pieces);
+      return;
+    }
   }
+  for (size_t c = 0; c < generated_bits.size(); ++c) challenge(cs, c);
 }
 
 }  // namespace cuzk::filecoin::update_circuit
