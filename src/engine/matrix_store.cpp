@@ -28,14 +28,54 @@ std::string MatrixStore::path_for(const std::string& folder, const std::string& 
   return (fs::path(folder) / (file + "." + d.substr(0, 16) + ".cuzk-matrices")).string();
 }
 
+MatrixStore::MatrixStore(MemoryBudget* budget, int evict_order) : budget_(budget) {
+  if (budget_) evictor_id_ = budget_->add_evictor(evict_order, [this](uint64_t need) { return evict_idle(need); });
+}
+
+MatrixStore::~MatrixStore() {
+  if (budget_) budget_->remove_evictor(evictor_id_);
+}
+
+uint64_t MatrixStore::evict_idle(uint64_t need) {
+  std::vector<Entry> gone;  // released after the lock
+  uint64_t freed = 0;
+  {
+    std::lock_guard lk(mu_);
+    for (auto it = entries_.begin(); it != entries_.end() && freed < need;) {
+      if (it->second.m.use_count() == 1) {
+        freed += it->second.held.bytes();
+        gone.push_back(std::move(it->second));
+        it = entries_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  return freed;
+}
+
+size_t MatrixStore::size() const {
+  std::lock_guard lk(mu_);
+  return entries_.size();
+}
+
 std::shared_ptr<const Matrices> MatrixStore::get(const std::string& id, const std::string& folder,
                                                  const std::function<Matrices()>& record, Origin* origin) {
   Origin o;
   Stopwatch sw;
-  std::lock_guard lk(mu_);
-  if (auto it = entries_.find(id); it != entries_.end()) {
+  auto cached = [&]() -> std::shared_ptr<const Matrices> {
+    std::lock_guard lk(mu_);
+    auto it = entries_.find(id);
+    return it == entries_.end() ? nullptr : it->second.m;
+  };
+  if (auto m = cached()) {
     if (origin) *origin = o;
-    return it->second.m;
+    return m;
+  }
+  std::lock_guard load(load_mu_);
+  if (auto m = cached()) {  // read or recorded while this call waited
+    if (origin) *origin = o;
+    return m;
   }
   std::optional<Matrices> m;
   const std::string path = path_for(folder, id);
@@ -66,7 +106,10 @@ std::shared_ptr<const Matrices> MatrixStore::get(const std::string& id, const st
   if (budget_) e.held = budget_->acquire(m->bytes(), "matrices of " + id);
   e.m = std::make_shared<const Matrices>(std::move(*m));
   auto out = e.m;
-  entries_.emplace(id, std::move(e));
+  {
+    std::lock_guard lk(mu_);
+    entries_.emplace(id, std::move(e));
+  }
   o.seconds = sw.seconds();
   if (origin) *origin = o;
   return out;

@@ -6,7 +6,9 @@
 // digest covers the id and this build's circuit code: a build with changed
 // circuits never reads an older build's file. A cached file that fails its
 // checks is logged, recorded afresh and replaced. Each set of matrices holds
-// a MemoryBudget reservation for its size while the store keeps it.
+// a MemoryBudget reservation for its size while the store keeps it; when the
+// budget needs room, sets no job holds are dropped (a budget evictor) and
+// read again from their file on next use.
 #pragma once
 #include <functional>
 #include <map>
@@ -21,8 +23,12 @@ namespace cuzk::engine {
 
 class MatrixStore {
  public:
-  // budget: where their bytes count (may be null).
-  explicit MatrixStore(MemoryBudget* budget = nullptr) : budget_(budget) {}
+  // budget: where their bytes count (may be null); evict_order: position
+  // among its evictors (with the keys', after the pool's).
+  explicit MatrixStore(MemoryBudget* budget = nullptr, int evict_order = 1);
+  ~MatrixStore();
+  MatrixStore(const MatrixStore&) = delete;
+  MatrixStore& operator=(const MatrixStore&) = delete;
 
   struct Origin {
     enum class Kind { kMemory, kFile, kRecorded } kind = Kind::kMemory;
@@ -37,6 +43,9 @@ class MatrixStore {
                                       const std::function<Matrices()>& record, Origin* origin = nullptr);
   // The file in `folder` a circuit's matrices are cached in ("" without a folder).
   static std::string path_for(const std::string& folder, const std::string& id);
+  // Drops sets no one else holds until `need` bytes are freed; returns the bytes freed.
+  uint64_t evict_idle(uint64_t need);
+  size_t size() const;
 
  private:
   struct Entry {
@@ -44,7 +53,9 @@ class MatrixStore {
     MemoryBudget::Reservation held;
   };
   MemoryBudget* budget_;
-  std::mutex mu_;  // held while one circuit is read or recorded: others wait for it, not redo it
+  int evictor_id_ = -1;
+  std::mutex load_mu_;  // held while one circuit is read or recorded: others wait for it, not redo it
+  mutable std::mutex mu_;  // entries_ (never held while waiting on the budget)
   std::map<std::string, Entry> entries_;
 };
 

@@ -123,11 +123,19 @@ TEST(MatrixStore, NamesFilesByCircuitAndCode) {
   EXPECT_EQ(MatrixStore::path_for("", "a"), "");
 }
 
-TEST(MatrixStore, CountsWhatItKeepsInTheBudget) {
-  MemoryBudget budget(uint64_t(1) << 30);
+TEST(MatrixStore, CountsWhatItKeepsInTheBudgetAndGivesBackWhatNoOneHolds) {
+  const uint64_t bytes = record_synthetic().bytes();
+  MemoryBudget budget(bytes * 3 / 2);
   MatrixStore store(&budget);
-  const auto m = store.get("synthetic", "", [] { return record_synthetic(); });
-  EXPECT_EQ(budget.stats().used, m->bytes());
+  auto first = store.get("first", "", [] { return record_synthetic(); });
+  EXPECT_EQ(budget.stats().used, bytes);
+  EXPECT_EQ(store.evict_idle(UINT64_MAX), 0u);  // held here: kept
+  first.reset();
+  // no one holds the first set now: it is dropped to make room for a second
+  const auto other = store.get("other", "", [] { return record_synthetic(); });
+  EXPECT_EQ(budget.stats().used, bytes);
+  EXPECT_EQ(store.size(), 1u);
+  EXPECT_EQ(store.evict_idle(UINT64_MAX), 0u);
 }
 
 // The engine proves from the witness alone when the partition carries its

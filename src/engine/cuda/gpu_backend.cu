@@ -44,7 +44,7 @@ std::shared_ptr<const GpuBackend::DeviceMatrices> GpuBackend::matrices_for(
     const groth16::ProvingKey<Curve>& pk, const std::shared_ptr<const r1cs::ConstraintMatrices<Fr>>& m, bool* uploaded) {
   std::lock_guard lk(mu_);
   auto& k = keys_[&pk];
-  if (k.host_matrices != m || !k.matrices) {
+  if (k.host_matrices.lock() != m || !k.matrices) {
     k.matrices.reset();  // another circuit's go first
     CUZK_CUDA_CHECK(cudaSetDevice(device_));
     k.matrices = std::make_shared<const DeviceMatrices>(*m);

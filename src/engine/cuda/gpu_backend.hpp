@@ -105,7 +105,7 @@ class GpuBackend final : public ProverBackend {
   struct ResidentKey {
     groth16::VerifyingKey<Curve> vk;
     std::shared_ptr<DeviceKey> key;
-    std::shared_ptr<const r1cs::ConstraintMatrices<Fr>> host_matrices;
+    std::weak_ptr<const r1cs::ConstraintMatrices<Fr>> host_matrices;  // which ones (the host may drop them)
     std::shared_ptr<const DeviceMatrices> matrices;
   };
   std::shared_ptr<const DeviceMatrices> matrices_for(const groth16::ProvingKey<Curve>& pk,
