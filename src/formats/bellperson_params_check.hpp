@@ -1,5 +1,5 @@
 // What a bellperson parameters file must hold for a circuit (from one
-// counting synthesis), and which sections of a real file differ: the check
+// counting synthesis, or its recorded matrices), and which sections of a real file differ: the check
 // to run before trusting a .params/.vk file with a circuit, since a file for
 // another circuit fails only later, as a proof that does not verify.
 #pragma once
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "formats/bellperson_params_header.hpp"
+#include "r1cs/constraint_matrices.hpp"
 #include "r1cs/density_counter.hpp"
 
 namespace cuzk::formats::bellperson {
@@ -23,6 +24,17 @@ ParamsCounts expected_params_counts(const r1cs::DensityCounter<F>& dc) {
   c.a = dc.a_points();
   c.b_g1 = dc.b_points();
   c.b_g2 = dc.b_points();
+  return c;
+}
+
+template <class F>
+ParamsCounts expected_params_counts(const r1cs::ConstraintMatrices<F>& m) {
+  ParamsCounts c;
+  c.ic = m.shape.num_inputs;
+  c.h = std::bit_ceil(m.shape.abc_length()) - 1;
+  c.l = m.shape.num_aux;
+  c.a = m.shape.num_inputs + m.a_aux.count();
+  c.b_g1 = c.b_g2 = m.b_input.count() + m.b_aux.count();
   return c;
 }
 

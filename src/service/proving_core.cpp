@@ -9,7 +9,6 @@
 #include "engine/circuit_partition.hpp"
 #include "engine/snarkjs_job.hpp"
 #include "formats/bellperson_params_check.hpp"
-#include "r1cs/density_counter.hpp"
 #include "r1cs/matrix_recorder.hpp"
 #include "service/log.hpp"
 
@@ -204,7 +203,7 @@ JobSpec ProvingCore::snarkjs_job(ProveRequest& r, const Interrupt& stop) {
 // Counting a 32 GiB PoRep partition takes seconds: once per type, shared by
 // concurrent first requests.
 const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofType& type,
-                                                         const fc::FilecoinCircuit& sample, const Interrupt& stop) {
+                                                         const std::string& key_path, const Interrupt& stop) {
   std::shared_future<CountedCircuit> f;
   std::promise<CountedCircuit> mine;
   bool count_here = false;
@@ -221,9 +220,9 @@ const ProvingCore::CountedCircuit& ProvingCore::counted(const fc::FilecoinProofT
   }
   if (count_here) {
     try {
-      r1cs::DensityCounter<Fr> dc;
-      sample.synthesize(dc);
-      mine.set_value({dc.shape(), formats::bellperson::expected_params_counts(dc)});
+      // the circuit's matrices hold its shape and densities: no separate count
+      const auto m = filecoin_matrices(type, key_path);
+      mine.set_value({m->shape, formats::bellperson::expected_params_counts(*m)});
     } catch (...) {
       mine.set_exception(std::current_exception());
       std::lock_guard lk(count_mu_);
@@ -358,7 +357,7 @@ JobSpec ProvingCore::filecoin_job(const ProveRequest& r, const Interrupt& stop, 
     spdlog::info("request {}: vanilla proof note: {}", r.request_id, job.notes[i]);
   throw_if_stopped(stop, "checking the vanilla proofs");
   key_path = r.params_path.empty() ? params_.params_path(job.type) : r.params_path;
-  const auto& need = counted(job.type, job.circuits.front(), stop);
+  const auto& need = counted(job.type, key_path, stop);
   throw_if_stopped(stop, "counting the circuit");
   const auto t0 = Clock::now();
   JobSpec spec;

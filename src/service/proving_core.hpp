@@ -210,7 +210,8 @@ class ProvingCore {
     JobOutcome outcome;
     std::chrono::steady_clock::time_point ended;
   };
-  // The shape and .params counts of a Filecoin type's circuit, counted once.
+  // The shape and .params counts of a Filecoin type's circuit, from its
+  // matrices (recorded or read once per type).
   struct CountedCircuit {
     r1cs::CircuitShape shape;
     formats::bellperson::ParamsCounts params;
@@ -229,7 +230,7 @@ class ProvingCore {
   engine::JobSpec builtin_job(const ProveRequest& r, const Interrupt& stop);
   engine::JobSpec snarkjs_job(ProveRequest& r, const Interrupt& stop);
   engine::JobSpec filecoin_job(const ProveRequest& r, const Interrupt& stop, std::string& key_path, double& key_load_s);
-  const CountedCircuit& counted(const filecoin::FilecoinProofType& type, const filecoin::FilecoinCircuit& sample,
+  const CountedCircuit& counted(const filecoin::FilecoinProofType& type, const std::string& key_path,
                                 const Interrupt& stop);
   engine::JobKey lease_key(const std::string& id_or_path,
                            std::optional<std::chrono::steady_clock::time_point> deadline = {});

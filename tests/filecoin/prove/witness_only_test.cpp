@@ -11,6 +11,7 @@
 #include "filecoin/circuits/stacked/stacked_porep.hpp"
 #include "filecoin/prove/filecoin_circuit.hpp"
 #include "filecoin/prove/two_kib_statements.hpp"
+#include "formats/bellperson_params_check.hpp"
 #include "r1cs/density_counter.hpp"
 #include "r1cs/matrix_recorder.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -86,6 +87,7 @@ void check_kind(const filecoin::test::ProofStatement& s) {
   EXPECT_EQ(m.c.entries(), dc.nnz_c());
   EXPECT_EQ(m.a_aux.count(), dc.a_aux_density());
   EXPECT_EQ(m.b_aux.count(), dc.b_aux_density());
+  EXPECT_EQ(formats::bellperson::expected_params_counts(m), formats::bellperson::expected_params_counts(dc));
   std::printf("%s: %zu constraints; A/B/C %zu/%zu/%zu entries, %zu/%zu/%zu coefficients; %.1f MB\n",
               s.type.name.c_str(), m.shape.num_constraints, m.a.entries(), m.b.entries(), m.c.entries(),
               m.a.table.size(), m.b.table.size(), m.c.table.size(), double(m.bytes()) / 1e6);
