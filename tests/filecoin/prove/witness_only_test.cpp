@@ -177,3 +177,18 @@ TEST(WitnessOnly, PoStSectorsInParallelEqualSequential) {
   expect_same(*full_seq.pa, *full_par.pa);
   expect_same(*full_seq.pa, *par.pa);
 }
+
+// Recording splits too: the matrices recorded in concurrent pieces (one
+// challenge per task) are the sequential recording's, table order included.
+TEST(WitnessOnly, MatricesRecordedInParallelEqualSequential) {
+  const auto s = filecoin::test::two_kib_sector().porep();
+  const auto circuits = filecoin_partition_circuits(s.type, s.values, s.vanilla);
+  const auto& in = std::get<stacked::StackedCircuitInputs>(circuits[0].circuit);
+  ThreadPool pool(4), one(1);
+  r1cs::MatrixRecorder<Fr> par, seq;
+  stacked::synthesize_stacked_porep(par, in, pool);
+  stacked::synthesize_stacked_porep(seq, in, one);
+  const auto mp = std::move(par).finish(), ms = std::move(seq).finish();
+  EXPECT_TRUE(mp == ms);
+  EXPECT_TRUE(mp == record(s.type));  // the blank circuit's, on the process-wide pool
+}
