@@ -84,9 +84,9 @@ void GpuBackend::forget_key(const JobKey& key) {
             if constexpr (std::is_same_v<K, BellpersonKey>) {
               gone = std::move(it->second.key);
               gone_matrices = std::move(it->second.matrices);
-            }
-            else
+            } else {
               gone = std::move(it->second.prover);
+            }
             map.erase(it);
           }
         };
