@@ -59,6 +59,13 @@ size_t MatrixStore::size() const {
   return entries_.size();
 }
 
+std::vector<MatrixStore::Info> MatrixStore::list() const {
+  std::lock_guard lk(mu_);
+  std::vector<Info> out;
+  for (const auto& [id, e] : entries_) out.push_back({id, e.m->bytes(), e.m.use_count() - 1});
+  return out;
+}
+
 std::shared_ptr<const Matrices> MatrixStore::get(const std::string& id, const std::string& folder,
                                                  const std::function<Matrices()>& record, Origin* origin) {
   Origin o;

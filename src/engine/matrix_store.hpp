@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "engine/matrix_file.hpp"
 #include "engine/memory_budget.hpp"
@@ -46,6 +47,13 @@ class MatrixStore {
   // Drops sets no one else holds until `need` bytes are freed; returns the bytes freed.
   uint64_t evict_idle(uint64_t need);
   size_t size() const;
+  // The sets kept now: circuit id, bytes (as counted in the budget), holders besides the store.
+  struct Info {
+    std::string id;
+    uint64_t bytes = 0;
+    long users = 0;
+  };
+  std::vector<Info> list() const;
 
  private:
   struct Entry {

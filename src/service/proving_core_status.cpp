@@ -135,6 +135,14 @@ std::string ProvingCore::status_json() const {
   j["param_folder"] = valid_utf8(params_.dir());
   j["keys"] = keys;
   j["key_bytes"] = key_bytes;
+  json matrices = json::array();
+  uint64_t matrix_bytes = 0;
+  for (const auto& m : matrices_.list()) {
+    matrix_bytes += m.bytes;
+    matrices.push_back({{"circuit", valid_utf8(m.id)}, {"bytes", m.bytes}, {"users", m.users}});
+  }
+  j["matrices"] = matrices;
+  j["matrix_bytes"] = matrix_bytes;
   json loads = json::array();
   for (const auto& l : key_loads())
     loads.push_back({{"key", valid_utf8(l.key)}, {"path", valid_utf8(l.path)}, {"state", l.state},

@@ -263,8 +263,11 @@ function budgetIdle(doc) {
   const b = doc.budget, p = doc.pool;
   if (!b || b.used === undefined) return null;
   if (p && p.bytes_in_use !== undefined) {
-    const keys = doc.key_bytes ?? 0;
-    return { idle: p.bytes_in_use === 0 && b.used === (p.bytes_pinned ?? 0) + keys, text: JSON.stringify({ budget: b, pool: p, key_bytes: keys }) };
+    const keys = doc.key_bytes ?? 0, matrices = doc.matrix_bytes ?? 0;
+    return {
+      idle: p.bytes_in_use === 0 && b.used === (p.bytes_pinned ?? 0) + keys + matrices,
+      text: JSON.stringify({ budget: b, pool: p, key_bytes: keys, matrix_bytes: matrices }),
+    };
   }
   return null;
 }

@@ -25,10 +25,10 @@ budget, pool = doc.get("budget"), doc.get("pool")
 if not isinstance(budget, dict) or "used" not in budget or not isinstance(pool, dict) or "bytes_in_use" not in pool:
     print("skip: HTTP /status has no budget.used / pool.bytes_in_use: %s" % sorted(doc))
 else:
-    keys = doc.get("key_bytes", 0)
-    idle = pool["bytes_in_use"] == 0 and budget["used"] == pool.get("bytes_pinned", 0) + keys
-    what = "budget used %s, pool pinned %s in use %s, keys %s" % (budget["used"], pool.get("bytes_pinned"),
-                                                                  pool["bytes_in_use"], keys)
+    keys, matrices = doc.get("key_bytes", 0), doc.get("matrix_bytes", 0)
+    idle = pool["bytes_in_use"] == 0 and budget["used"] == pool.get("bytes_pinned", 0) + keys + matrices
+    what = "budget used %s, pool pinned %s in use %s, keys %s, matrices %s" % (
+        budget["used"], pool.get("bytes_pinned"), pool["bytes_in_use"], keys, matrices)
     if idle:
         print("ok: HTTP /status: budget idle (%s)" % what)
     else:
