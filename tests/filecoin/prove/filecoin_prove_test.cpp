@@ -6,10 +6,10 @@
 // by the engine before it returns, by verify_filecoin_proof from its bytes
 // against inputs generated from the public values alone, and by
 // @noble/curves; with a flipped bit it does not verify; a tampered witness is
-// refused as bad input naming the unsatisfied constraint. The WindowPoSt and
-// WinningPoSt cases run twice: fully synthesized, and from the witness alone
-// under the circuit's recorded matrices (a, b made on the device where the
-// GPU backend proves). CUZK_OUTSIDE_DUMP=dir
+// refused as bad input naming the unsatisfied constraint. The WindowPoSt case
+// runs twice: fully synthesized, and from the witness alone under the
+// circuit's recorded matrices (a, b made on the device where the GPU backend
+// proves). CUZK_OUTSIDE_DUMP=dir
 // writes each proof pair for the outside verifier to check elsewhere.
 #include <gtest/gtest.h>
 
@@ -127,10 +127,6 @@ TEST(FilecoinProve, WindowPoSt2KiB) { prove_and_check(filecoin::test::two_kib_se
 TEST(FilecoinProve, WinningPoSt2KiB) { prove_and_check(filecoin::test::two_kib_sector().winning()); }
 
 TEST(FilecoinProve, WindowPoSt2KiBFromTheWitnessAlone) { prove_and_check(filecoin::test::two_kib_sector().window(), true); }
-
-TEST(FilecoinProve, WinningPoSt2KiBFromTheWitnessAlone) {
-  prove_and_check(filecoin::test::two_kib_sector().winning(), true);
-}
 
 // The same tampered leaf, proved from the witness alone: the matrices find
 // the same constraint (on the device where the GPU backend proves).
