@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "r1cs/constraint_matrices.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/open_split.hpp"
 
 namespace cuzk::r1cs {
 
@@ -164,9 +165,9 @@ class MatrixRecorder {
 
   // ProvingAssignment::split / join's contract: `count` pieces of shape
   // `each` (inputs without ONE), placed after what is recorded so far.
-  bool can_split() const { return !split_open_; }
+  bool can_split() const { return !split_.open(); }
   std::vector<Piece> split(size_t count, const CircuitShape& each) {
-    if (split_open_) throw Error("MatrixRecorder: split() while split");
+    if (split_.open()) throw Error("MatrixRecorder: split() while split");
     if (num_aux_ + count * each.num_aux >= recorder_detail::kInputBit)
       throw Error("MatrixRecorder: more than 2^31 auxiliary variables");
     std::vector<Piece> pieces(count);
@@ -177,24 +178,16 @@ class MatrixRecorder {
       p.next_input_ = p.begin_.num_inputs;
       p.next_aux_ = p.begin_.num_aux;
     }
-    split_each_ = each;
-    split_count_ = count;
-    split_open_ = true;
+    split_.begin(count, each, "MatrixRecorder");
     return pieces;
   }
   void join(std::span<const Piece> pieces) {
-    if (!split_open_) throw Error("MatrixRecorder: join() without split()");
-    if (pieces.size() != split_count_)
-      throw Error("MatrixRecorder: join() of " + std::to_string(pieces.size()) + " pieces, " +
-                  std::to_string(split_count_) + " split");
-    for (size_t i = 0; i < pieces.size(); ++i)
-      if (pieces[i].filled() != split_each_)
-        throw Error("MatrixRecorder: piece " + std::to_string(i) + " did not fill the shape it was split with");
+    split_.end(pieces, "MatrixRecorder");
     for (const auto& p : pieces) rows_.append(p.rows_);
-    num_inputs_ += pieces.size() * split_each_.num_inputs;
-    num_aux_ += pieces.size() * split_each_.num_aux;
-    num_constraints_ += pieces.size() * split_each_.num_constraints;
-    split_open_ = false;
+    const CircuitShape added = split_.total(pieces.size());
+    num_inputs_ += added.num_inputs;
+    num_aux_ += added.num_aux;
+    num_constraints_ += added.num_constraints;
   }
 
   // The matrices, with the input rows appended to A and the columns in z's
@@ -229,9 +222,7 @@ class MatrixRecorder {
  private:
   recorder_detail::Rows<F> rows_;
   size_t num_inputs_ = 1, num_aux_ = 0, num_constraints_ = 0;  // input 0 is ONE
-  bool split_open_ = false;
-  CircuitShape split_each_;
-  size_t split_count_ = 0;
+  OpenSplit split_;
 };
 
 }  // namespace cuzk::r1cs

@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/open_split.hpp"
 #include "r1cs/shape.hpp"
 
 namespace cuzk::r1cs {
@@ -110,9 +111,9 @@ class WitnessAssignment {
 
   // ProvingAssignment::split / join's contract: `count` pieces of shape
   // `each` (inputs without ONE), placed after what is synthesized so far.
-  bool can_split() const { return !split_open_; }
+  bool can_split() const { return !split_.open(); }
   std::vector<Piece> split(size_t count, const CircuitShape& each) {
-    if (split_open_) throw Error("WitnessAssignment: split() while split");
+    if (split_.open()) throw Error("WitnessAssignment: split() while split");
     if (num_inputs_ + count * each.num_inputs > inputs_.size()) overflow("public inputs", inputs_.size());
     if (num_aux_ + count * each.num_aux > aux_.size()) overflow("auxiliary variables", aux_.size());
     if (num_constraints_ + count * each.num_constraints > capacity_) overflow("constraints", capacity_);
@@ -130,23 +131,15 @@ class WitnessAssignment {
       p.next_constraint_ = p.begin_.num_constraints;
       p.stop_ = stop_;
     }
-    split_each_ = each;
-    split_count_ = count;
-    split_open_ = true;
+    split_.begin(count, each, "WitnessAssignment");
     return pieces;
   }
   void join(std::span<const Piece> pieces) {
-    if (!split_open_) throw Error("WitnessAssignment: join() without split()");
-    if (pieces.size() != split_count_)
-      throw Error("WitnessAssignment: join() of " + std::to_string(pieces.size()) + " pieces, " +
-                  std::to_string(split_count_) + " split");
-    for (size_t i = 0; i < pieces.size(); ++i)
-      if (pieces[i].filled() != split_each_)
-        throw Error("WitnessAssignment: piece " + std::to_string(i) + " did not fill the shape it was split with");
-    num_inputs_ += pieces.size() * split_each_.num_inputs;
-    num_aux_ += pieces.size() * split_each_.num_aux;
-    num_constraints_ += pieces.size() * split_each_.num_constraints;
-    split_open_ = false;
+    split_.end(pieces, "WitnessAssignment");
+    const CircuitShape added = split_.total(pieces.size());
+    num_inputs_ += added.num_inputs;
+    num_aux_ += added.num_aux;
+    num_constraints_ += added.num_constraints;
   }
 
   // The shape synthesized (inputs with ONE, constraints without the
@@ -164,9 +157,7 @@ class WitnessAssignment {
   std::span<F> inputs_, aux_;
   size_t capacity_ = 0;
   size_t num_inputs_ = 0, num_aux_ = 0, num_constraints_ = 0;
-  bool split_open_ = false;
-  CircuitShape split_each_;
-  size_t split_count_ = 0;
+  OpenSplit split_;
   std::stop_token stop_;
 };
 
