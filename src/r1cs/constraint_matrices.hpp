@@ -17,6 +17,7 @@
 #include "core/parallel.hpp"
 #include "ff/hd.hpp"
 #include "r1cs/density.hpp"
+#include "r1cs/lc_eval.hpp"
 #include "r1cs/shape.hpp"
 
 namespace cuzk::r1cs {
@@ -118,7 +119,7 @@ struct ConstraintMatrices {
       for (size_t i = lo; i < hi; ++i) {
         out_a[i] = i < a.rows() ? a.row_dot(z.data(), i) : F::zero();
         out_b[i] = i < b.rows() ? b.row_dot(z.data(), i) : F::zero();
-        if (i < shape.num_constraints && out_a[i] * out_b[i] != c.row_dot(z.data(), i)) {
+        if (i < shape.num_constraints && !product_is(out_a[i], out_b[i], c.row_dot(z.data(), i))) {
           size_t seen = first_bad.load(std::memory_order_relaxed);
           while (i < seen && !first_bad.compare_exchange_weak(seen, i)) {
           }
