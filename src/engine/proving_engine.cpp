@@ -36,10 +36,10 @@ PartitionPlan plan_partition(const ZkeyKey<E>& pk, const JobSpec&, uint32_t) {
   return plan;
 }
 
-// Synthesizes into the partition's buffers (or its a/b stream); throws
-// UnsatisfiedError naming the first broken constraint.
-// A circuit with recorded matrices has its witness synthesized alone, and
-// a, b made from the matrices: here, or by the backend (plan.ab_on_device).
+// Synthesizes into the partition's buffers (or its a/b stream); a circuit
+// with recorded matrices has its witness synthesized alone and a, b made from
+// the matrices, here or by the backend (plan.ab_on_device). Throws
+// UnsatisfiedError naming the first broken constraint found here.
 void prepare_partition(const BellpersonKey&, const JobSpec& spec, PartitionData& d, std::stop_token stop) {
   const auto& circuit = *spec.partitions[d.partition];
   const auto& shape = *d.plan.shape;
@@ -55,8 +55,8 @@ void prepare_partition(const BellpersonKey&, const JobSpec& spec, PartitionData&
     if (wa.shape() != shape) throw Error("partition synthesized to a different shape than it declared");
     std::span<Fr> a, b;
     if (!d.plan.ab_on_device) {
-      a = {d.abc.as<Fr>(), d.plan.ab_elems};
-      b = {d.abc.as<Fr>() + d.plan.ab_elems, d.plan.ab_elems};
+      a = d.a<Fr>();
+      b = d.b<Fr>();
     }
     d.assignment = std::make_unique<r1cs::ProvingAssignment<Fr>>(r1cs::AssignmentBuffers<Fr>{inputs, aux, a, b});
     d.assignment->complete_from(*m, d.plan.ab_on_device);
