@@ -164,10 +164,9 @@ groth16::ProofTerms<groth16::Bls12_381> GpuBackend::compute(const ZkeyKey<groth1
 
 size_t GpuBackend::stream_limit_locked(const r1cs::CircuitShape& shape) const {
   using Stream = groth16::cuda::DeviceAbcStream<Fr>;
-  const size_t keys = resident_bytes_locked();
   if (!total_memory_) total_memory_ = gpu::device_info(device_).total_memory;
   const size_t total = total_memory_;
-  const size_t fixed = keys + workers_ * worker_bytes(shape) + kDeviceMargin;
+  const size_t fixed = fixed_bytes_locked(shape, workers_);
   return total > fixed ? (total - fixed) / Stream::device_bytes(shape.abc_length()) : 0;
 }
 
@@ -220,6 +219,10 @@ void GpuBackend::give_back_slot(groth16::cuda::DeviceAbcSlot&& slot) {
   --streams_open_;
 }
 
+size_t GpuBackend::fixed_bytes_locked(const r1cs::CircuitShape& shape, size_t workers) const {
+  return resident_bytes_locked() + workers * worker_bytes(shape) + kDeviceMargin;
+}
+
 size_t GpuBackend::worker_bytes(const r1cs::CircuitShape& shape) {
   const size_t n = size_t(1) << ntt::Domain<Fr>::log_size_for(shape.abc_length());
   return 5 * n * sizeof(Fr) + kMsmScratch;
@@ -236,8 +239,8 @@ std::unique_ptr<GpuBackend::Prover> GpuBackend::take_prover(const r1cs::CircuitS
       }
       if (!total_memory_) total_memory_ = gpu::device_info(device_).total_memory;
       const size_t slots = streams_open_ + idle_slots_.size();
-      const size_t need = resident_bytes_locked() + slots * groth16::cuda::DeviceAbcStream<Fr>::device_bytes(shape.abc_length()) +
-                          (provers_made_ + 1) * worker_bytes(shape) + kDeviceMargin;
+      const size_t need = fixed_bytes_locked(shape, provers_made_ + 1) +
+                          slots * groth16::cuda::DeviceAbcStream<Fr>::device_bytes(shape.abc_length());
       if (provers_made_ == 0 || need <= total_memory_) break;
       if (!prover_idle_.wait(lk, stop, [&] { return !idle_provers_.empty(); }))
         throw Cancelled("cancelled while waiting for a GPU worker with room on the device");

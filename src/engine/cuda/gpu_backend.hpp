@@ -132,6 +132,8 @@ class GpuBackend final : public ProverBackend {
   groth16::ProofTerms<E> compute_zkey(const ZkeyKey<E>& pk, PartitionData& part, std::stop_token stop,
                                       const Timeline& clock, const std::string& track);
   size_t resident_bytes_locked() const;  // requires mu_
+  // What is resident plus `workers` workers' buffers and the margin (requires mu_).
+  size_t fixed_bytes_locked(const r1cs::CircuitShape& shape, size_t workers) const;
   std::vector<std::unique_ptr<Prover>> idle_provers_;
   size_t provers_made_ = 0;  // idle or working
   std::condition_variable_any prover_idle_;
